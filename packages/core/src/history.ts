@@ -1,0 +1,76 @@
+/**
+ * A position together with the positions that led to it, which is what the
+ * repetition and move-count rules need (FIDE Art. 9.2, 9.3, 9.6).
+ */
+import type { Move } from './move.js';
+import { positionOutcome, type Outcome } from './outcome.js';
+import type { Position } from './position.js';
+import { repetitionKeyParts } from './repetition.js';
+
+/** Draws a player may claim (Art. 9.2 and 9.3); they do not end the game by themselves. */
+export interface ClaimableDraws {
+  /** The current position has stood on the board at least three times. */
+  readonly threefoldRepetition: boolean;
+  /** The last 50 moves by each player had no pawn move and no capture. */
+  readonly fiftyMoves: boolean;
+}
+
+export class GameHistory {
+  readonly position: Position;
+  private keysLo: number[] = [];
+  private keysHi: number[] = [];
+
+  /** Takes ownership of `position`: play moves through the history, not on the position. */
+  constructor(position: Position) {
+    this.position = position;
+    this.record();
+  }
+
+  private record(): void {
+    const [lo, hi] = repetitionKeyParts(this.position);
+    this.keysLo.push(lo);
+    this.keysHi.push(hi);
+  }
+
+  /** Plays a legal move of the current position. */
+  play(move: Move): void {
+    this.position.play(move);
+    this.record();
+  }
+
+  undo(): void {
+    this.position.undo();
+    this.keysLo.pop();
+    this.keysHi.pop();
+  }
+
+  /** How many times the current position has stood on the board, this time included. */
+  repetitions(): number {
+    const last = this.keysLo.length - 1;
+    const lo = this.keysLo[last];
+    const hi = this.keysHi[last];
+    // Positions before the last capture or pawn move cannot repeat the current one.
+    const oldest = Math.max(0, last - this.position.halfmoves);
+    let count = 1;
+    for (let i = last - 2; i >= oldest; i -= 2) {
+      if (this.keysLo[i] === lo && this.keysHi[i] === hi) count++;
+    }
+    return count;
+  }
+
+  claimableDraws(): ClaimableDraws {
+    return { threefoldRepetition: this.repetitions() >= 3, fiftyMoves: this.position.halfmoves >= 100 };
+  }
+
+  /**
+   * Checkmate, stalemate, a dead position, or the automatic draws: fivefold
+   * repetition and 75 moves (a mate on the 75th move still counts, Art. 9.6.2).
+   */
+  outcome(): Outcome | undefined {
+    const fromBoard = positionOutcome(this.position);
+    if (fromBoard) return fromBoard;
+    if (this.repetitions() >= 5) return { result: '1/2-1/2', reason: 'fivefold-repetition' };
+    if (this.position.halfmoves >= 150) return { result: '1/2-1/2', reason: 'seventy-five-moves' };
+    return undefined;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * What any notation needs to write a move, without choosing a notation: the
+ * piece, squares, capture, castling side, promotion, the minimal disambiguation
+ * SAN requires, and check or mate. @zapis/notation turns this into text.
+ */
+import {
+  KIND_CASTLE, KIND_EN_PASSANT, type Move, castleSide, moveFrom, moveKind, movePromotion, moveTarget, moveTo,
+} from './move.js';
+import { MAX_MOVES, generateLegalMoves, hasLegalMove } from './movegen.js';
+import { PAWN, KING, roleName, type PromotionRole, type Role } from './pieces.js';
+import type { Position } from './position.js';
+import type { Square } from './squares.js';
+
+/** Which part of the origin square SAN must add to tell this move from another. */
+export type Disambiguation = 'none' | 'file' | 'rank' | 'both';
+
+export interface MoveDescription {
+  readonly move: Move;
+  readonly piece: Role;
+  readonly from: Square;
+  /** Where the piece lands; for castling, the king's destination. */
+  readonly to: Square;
+  readonly capture: boolean;
+  /** The role taken, when the move captures. */
+  readonly captured?: Role;
+  readonly enPassant: boolean;
+  readonly promotion?: PromotionRole;
+  readonly castle?: 'king' | 'queen';
+  /** Pawn captures write their file by convention; this field covers pieces only. */
+  readonly disambiguation: Disambiguation;
+  readonly check: boolean;
+  readonly mate: boolean;
+}
+
+const scratch = new Int32Array(MAX_MOVES);
+
+/** Minimal SAN disambiguation for a piece move among the given legal moves. */
+export function disambiguationOf(position: Position, move: Move, legal: ArrayLike<number>, count: number): Disambiguation {
+  const from = moveFrom(move);
+  const role = position.board[from] & 7;
+  if (role === PAWN || role === KING || moveKind(move) === KIND_CASTLE) return 'none';
+  const to = moveTo(move);
+  let rivals = 0;
+  let sameFile = false;
+  let sameRank = false;
+  for (let i = 0; i < count; i++) {
+    const other = legal[i];
+    const otherFrom = moveFrom(other);
+    if (otherFrom === from || moveTo(other) !== to || moveKind(other) === KIND_CASTLE) continue;
+    if ((position.board[otherFrom] & 7) !== role) continue;
+    rivals++;
+    if ((otherFrom & 7) === (from & 7)) sameFile = true;
+    if (otherFrom >> 3 === from >> 3) sameRank = true;
+  }
+  if (rivals === 0) return 'none';
+  if (!sameFile) return 'file';
+  if (!sameRank) return 'rank';
+  return 'both';
+}
+
+/**
+ * Describes a legal move of `position`. The position is left as it was (the
+ * move is played and taken back to learn check and mate).
+ */
+export function describeMove(position: Position, move: Move): MoveDescription {
+  const count = generateLegalMoves(position, scratch);
+  const disambiguation = disambiguationOf(position, move, scratch, count);
+  const from = moveFrom(move);
+  const kind = moveKind(move);
+  const piece = roleName(position.board[from] & 7);
+  const castle = kind === KIND_CASTLE ? castleSide(move) : undefined;
+  const capturedCode = kind === KIND_CASTLE ? 0 : kind === KIND_EN_PASSANT ? PAWN : position.board[moveTo(move)] & 7;
+  position.play(move);
+  const check = position.isCheck();
+  const mate = check && !hasLegalMove(position);
+  position.undo();
+  return {
+    move,
+    piece,
+    from,
+    to: moveTarget(move),
+    capture: capturedCode !== 0,
+    ...(capturedCode !== 0 ? { captured: roleName(capturedCode) } : {}),
+    enPassant: kind === KIND_EN_PASSANT,
+    ...(movePromotion(move) ? { promotion: movePromotion(move) } : {}),
+    ...(castle ? { castle } : {}),
+    disambiguation,
+    check,
+    mate,
+  };
+}

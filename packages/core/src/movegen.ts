@@ -1,0 +1,286 @@
+/**
+ * Legal move generation without make/unmake: pins and checks are found once from
+ * the king outwards, then each piece moves only where that allows. En passant,
+ * the one move that can uncover the king along a rank by removing two pieces, is
+ * checked by trying it on the board.
+ */
+import {
+  DIRECTION_TO, KING_COUNTS, KING_TARGETS, KNIGHT_COUNTS, KNIGHT_TARGETS,
+  OPPOSITE_DIRECTION, RAY_LENGTHS, RAYS,
+} from './attacks.js';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from './pieces.js';
+import { isSquareAttacked, type Position } from './position.js';
+import {
+  KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_NORMAL, type Move, encodeMove,
+} from './move.js';
+
+/** Generous upper bound on legal moves in any position (the record is 218). */
+export const MAX_MOVES = 256;
+
+// Scratch marks stamped per call instead of cleared: a square is pinned / a check
+// evasion target when its stamp equals the current call's stamp.
+const pinStamp = new Int32Array(64);
+const pinDirection = new Int8Array(64);
+const evasionStamp = new Int32Array(64);
+let stamp = 0;
+
+function pushPawnMoves(out: Int32Array, count: number, from: number, to: number, kind: number): number {
+  const rank = to >> 3;
+  if (rank === 7 || rank === 0) {
+    out[count++] = encodeMove(from, to, QUEEN, kind);
+    out[count++] = encodeMove(from, to, KNIGHT, kind);
+    out[count++] = encodeMove(from, to, ROOK, kind);
+    out[count++] = encodeMove(from, to, BISHOP, kind);
+    return count;
+  }
+  out[count++] = encodeMove(from, to, 0, kind);
+  return count;
+}
+
+/**
+ * Writes every legal move of `position` into `out` (length at least MAX_MOVES)
+ * and returns how many were written.
+ */
+export function generateLegalMoves(position: Position, out: Int32Array): number {
+  const board = position.board;
+  const us = position.turnIndex;
+  const them = us ^ 1;
+  const kingSquare = position.kings[us];
+  const enemyShift = them << 3;
+  const enemyQueen = QUEEN | enemyShift;
+  const enemyRook = ROOK | enemyShift;
+  const enemyBishop = BISHOP | enemyShift;
+  const mark = ++stamp;
+  let count = 0;
+  let checkers = 0;
+
+  // Sliding checkers and pins, walking out from the king.
+  for (let direction = 0; direction < 8; direction++) {
+    const slider = direction < 4 ? enemyRook : enemyBishop;
+    const base = (direction * 64 + kingSquare) * 8;
+    const length = RAY_LENGTHS[direction * 64 + kingSquare];
+    let ownBlocker = -1;
+    for (let i = 0; i < length; i++) {
+      const square = RAYS[base + i];
+      const code = board[square];
+      if (code === 0) continue;
+      if (code >> 3 === us) {
+        if (ownBlocker >= 0) break;
+        ownBlocker = square;
+        continue;
+      }
+      if (code === enemyQueen || code === slider) {
+        if (ownBlocker < 0) {
+          checkers++;
+          for (let j = 0; j <= i; j++) evasionStamp[RAYS[base + j]] = mark;
+        } else {
+          pinStamp[ownBlocker] = mark;
+          pinDirection[ownBlocker] = direction;
+        }
+      }
+      break;
+    }
+  }
+  const enemyKnight = KNIGHT | enemyShift;
+  for (let i = 0, n = KNIGHT_COUNTS[kingSquare]; i < n; i++) {
+    const square = KNIGHT_TARGETS[kingSquare * 8 + i];
+    if (board[square] === enemyKnight) {
+      checkers++;
+      evasionStamp[square] = mark;
+    }
+  }
+  const enemyPawn = PAWN | enemyShift;
+  const kingFile = kingSquare & 7;
+  const pawnAhead = us === WHITE ? 8 : -8;
+  const pawnRankOk = us === WHITE ? kingSquare < 56 : kingSquare >= 8;
+  if (pawnRankOk) {
+    if (kingFile > 0 && board[kingSquare + pawnAhead - 1] === enemyPawn) {
+      checkers++;
+      evasionStamp[kingSquare + pawnAhead - 1] = mark;
+    }
+    if (kingFile < 7 && board[kingSquare + pawnAhead + 1] === enemyPawn) {
+      checkers++;
+      evasionStamp[kingSquare + pawnAhead + 1] = mark;
+    }
+  }
+
+  // King steps, tested with the king lifted so it cannot hide behind itself.
+  const ownKing = board[kingSquare];
+  board[kingSquare] = 0;
+  for (let i = 0, n = KING_COUNTS[kingSquare]; i < n; i++) {
+    const to = KING_TARGETS[kingSquare * 8 + i];
+    const code = board[to];
+    if (code !== 0 && code >> 3 === us) continue;
+    if (!isSquareAttacked(board, to, them)) out[count++] = encodeMove(kingSquare, to, 0, KIND_NORMAL);
+  }
+  board[kingSquare] = ownKing;
+  if (checkers > 1) return count;
+  const inCheck = checkers === 1;
+
+  for (let from = 0; from < 64; from++) {
+    const code = board[from];
+    if (code === 0 || code >> 3 !== us) continue;
+    const role = code & 7;
+    if (role === KING) continue;
+    const pinned = pinStamp[from] === mark;
+    const pin = pinned ? pinDirection[from] : -1;
+    const pinBack = pinned ? OPPOSITE_DIRECTION[pin] : -1;
+
+    if (role === PAWN) {
+      const file = from & 7;
+      const ahead = from + pawnAhead;
+      const pushDirection = us === WHITE ? 0 : 1;
+      if (board[ahead] === 0 && (!pinned || pin === pushDirection || pinBack === pushDirection)) {
+        if (!inCheck || evasionStamp[ahead] === mark) count = pushPawnMoves(out, count, from, ahead, KIND_NORMAL);
+        const startRank = us === WHITE ? 1 : 6;
+        if (from >> 3 === startRank) {
+          const twoAhead = ahead + pawnAhead;
+          if (board[twoAhead] === 0 && (!inCheck || evasionStamp[twoAhead] === mark)) {
+            out[count++] = encodeMove(from, twoAhead, 0, KIND_DOUBLE_PUSH);
+          }
+        }
+      }
+      if (file > 0) {
+        const to = ahead - 1;
+        const target = board[to];
+        if (target !== 0 && target >> 3 === them && (!inCheck || evasionStamp[to] === mark)) {
+          const direction = DIRECTION_TO[from * 64 + to];
+          if (!pinned || pin === direction || pinBack === direction) count = pushPawnMoves(out, count, from, to, KIND_NORMAL);
+        }
+      }
+      if (file < 7) {
+        const to = ahead + 1;
+        const target = board[to];
+        if (target !== 0 && target >> 3 === them && (!inCheck || evasionStamp[to] === mark)) {
+          const direction = DIRECTION_TO[from * 64 + to];
+          if (!pinned || pin === direction || pinBack === direction) count = pushPawnMoves(out, count, from, to, KIND_NORMAL);
+        }
+      }
+      continue;
+    }
+
+    if (role === KNIGHT) {
+      if (pinned) continue;
+      for (let i = 0, n = KNIGHT_COUNTS[from]; i < n; i++) {
+        const to = KNIGHT_TARGETS[from * 8 + i];
+        const target = board[to];
+        if (target !== 0 && target >> 3 === us) continue;
+        if (!inCheck || evasionStamp[to] === mark) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+      }
+      continue;
+    }
+
+    const firstDirection = role === BISHOP ? 4 : 0;
+    const lastDirection = role === ROOK ? 4 : 8;
+    for (let direction = firstDirection; direction < lastDirection; direction++) {
+      if (pinned && direction !== pin && direction !== pinBack) continue;
+      const base = (direction * 64 + from) * 8;
+      for (let i = 0, n = RAY_LENGTHS[direction * 64 + from]; i < n; i++) {
+        const to = RAYS[base + i];
+        const target = board[to];
+        if (target === 0) {
+          if (!inCheck || evasionStamp[to] === mark) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+          continue;
+        }
+        if (target >> 3 === them && (!inCheck || evasionStamp[to] === mark)) {
+          out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+        }
+        break;
+      }
+    }
+  }
+
+  const ep = position.epSquare;
+  if (ep >= 0) count = generateEnPassant(position, out, count, ep);
+  if (!inCheck) count = generateCastling(position, out, count);
+  return count;
+}
+
+function generateEnPassant(position: Position, out: Int32Array, count: number, ep: number): number {
+  const board = position.board;
+  const us = position.turnIndex;
+  const them = us ^ 1;
+  const capturedSquare = us === WHITE ? ep - 8 : ep + 8;
+  const ownPawn = PAWN | (us << 3);
+  if (board[ep] !== 0 || board[capturedSquare] !== (PAWN | (them << 3))) return count;
+  const file = ep & 7;
+  const kingSquare = position.kings[us];
+  for (const side of [-1, 1]) {
+    if ((side < 0 && file === 0) || (side > 0 && file === 7)) continue;
+    const from = capturedSquare + side;
+    if (board[from] !== ownPawn) continue;
+    const captured = board[capturedSquare];
+    board[from] = 0;
+    board[capturedSquare] = 0;
+    board[ep] = ownPawn;
+    const exposed = isSquareAttacked(board, kingSquare, them);
+    board[ep] = 0;
+    board[capturedSquare] = captured;
+    board[from] = ownPawn;
+    if (!exposed) out[count++] = encodeMove(from, ep, 0, KIND_EN_PASSANT);
+  }
+  return count;
+}
+
+/**
+ * FIDE Art. 3.8.2 and the Chess960 guidelines (II.3): the king and the rook end on
+ * the usual squares (g/f or c/d); every square either crosses or lands on is empty
+ * but for the two of them; the king is not in check and crosses or lands on no
+ * attacked square. Attacks are tested with both pieces lifted, which also catches a
+ * rook that was hiding an attack along the back rank.
+ */
+function generateCastling(position: Position, out: Int32Array, count: number): number {
+  const board = position.board;
+  const us = position.turnIndex;
+  const them = us ^ 1;
+  const kingFrom = position.kings[us];
+  const backRank = us === WHITE ? 0 : 56;
+  if ((kingFrom & 56) !== backRank) return count;
+  for (let side = 0; side < 2; side++) {
+    const rookFrom = position.castleRooks[us * 2 + side];
+    if (rookFrom < 0) continue;
+    const kingTo = backRank + (side === 0 ? 6 : 2);
+    const rookTo = backRank + (side === 0 ? 5 : 3);
+    if (!pathClear(board, kingFrom, kingTo, kingFrom, rookFrom)) continue;
+    if (!pathClear(board, rookFrom, rookTo, kingFrom, rookFrom)) continue;
+    const king = board[kingFrom];
+    const rook = board[rookFrom];
+    board[kingFrom] = 0;
+    board[rookFrom] = 0;
+    let safe = true;
+    const step = kingTo >= kingFrom ? 1 : -1;
+    for (let square = kingFrom; ; square += step) {
+      if (isSquareAttacked(board, square, them)) {
+        safe = false;
+        break;
+      }
+      if (square === kingTo) break;
+    }
+    board[kingFrom] = king;
+    board[rookFrom] = rook;
+    if (safe) out[count++] = encodeMove(kingFrom, rookFrom, 0, KIND_CASTLE);
+  }
+  return count;
+}
+
+function pathClear(board: Int8Array, from: number, to: number, king: number, rook: number): boolean {
+  const low = Math.min(from, to);
+  const high = Math.max(from, to);
+  for (let square = low; square <= high; square++) {
+    if (square !== king && square !== rook && board[square] !== 0) return false;
+  }
+  return true;
+}
+
+/** The legal moves as a fresh array. */
+export function legalMoves(position: Position): Move[] {
+  const buffer = new Int32Array(MAX_MOVES);
+  const count = generateLegalMoves(position, buffer);
+  return Array.from(buffer.subarray(0, count));
+}
+
+/** Does the side to move have at least one legal move? */
+export function hasLegalMove(position: Position): boolean {
+  return generateLegalMoves(position, scratch) > 0;
+}
+const scratch = new Int32Array(MAX_MOVES);
