@@ -1,0 +1,61 @@
+/**
+ * The `zapis` command line. Commands live one per file in ./commands and are
+ * thin: parse flags, call the packages, print.
+ */
+import { Command, CommanderError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io.js';
+import { registerDemo } from './commands/demo.js';
+
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export const VERSION: string = packageJson.version;
+
+/** A command sets its exit code here; commander's own action result is not used. */
+export interface CommandContext {
+  readonly io: CliIo;
+  exitCode: number;
+}
+
+export type CommandRegistrar = (program: Command, context: CommandContext) => void;
+
+const REGISTRARS: readonly CommandRegistrar[] = [registerDemo];
+
+export function buildProgram(context: CommandContext): Command {
+  const program = new Command();
+  program
+    .name('zapis')
+    .description('Chess notation and scoresheets: validate, convert, reconcile, decode and print games in any language.')
+    .version(VERSION, '-V, --version')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => context.io.stdout.write(text),
+      writeErr: (text) => context.io.stderr.write(text),
+    })
+    .showHelpAfterError('(run zapis --help for usage)');
+  for (const register of REGISTRARS) register(program, context);
+  return program;
+}
+
+/** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const context: CommandContext = { io, exitCode: EXIT_OK };
+  const program = buildProgram(context);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return context.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
+      return EXIT_USAGE;
+    }
+    if (error instanceof UsageError) {
+      io.stderr.write(`zapis: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    // Anything else is our bug, not the user's: say so plainly.
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.stderr.write(`zapis: internal error (please report it): ${message}\n`);
+    return 70;
+  }
+}
