@@ -1,0 +1,58 @@
+/** The CLI in-process: help, version, usage errors and the demo job. */
+import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { runCli, VERSION, type CliIo } from '../src/index.js';
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const io: CliIo = { stdout, stderr, stdin: new PassThrough(), cwd: repositoryRoot, isTty: false };
+  const code = await runCli(args, io);
+  return { code, stdout: out, stderr: err };
+}
+
+describe('zapis CLI', () => {
+  it('prints its version', async () => {
+    const result = await run(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(VERSION);
+    expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('prints help naming its commands', async () => {
+    const result = await run(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: zapis');
+    expect(result.stdout).toContain('demo');
+  });
+
+  it('answers an unknown option with exit code 2 and no stack trace', async () => {
+    const result = await run(['--no-such-flag']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown option '--no-such-flag'");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('answers a missing fixtures folder with exit code 2 and one line', async () => {
+    const result = await run(['demo', 'no/such/folder']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^zapis: no fixtures folder at .*no\/such\/folder\n$/);
+  });
+
+  it('runs the demo on the bundled fixtures', async () => {
+    const result = await run(['demo', 'fixtures']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('20 legal moves: Nc3 Na3 Nh3 Nf3');
+    expect(result.stdout).toContain('outcome: 0-1 (checkmate)');
+    expect(result.stdout).toContain('outcome: 1/2-1/2 (stalemate)');
+    expect(result.stdout).toContain('outcome: 1/2-1/2 (dead-position)');
+    expect(result.stdout).toContain('perft(3) = 97862');
+  });
+});

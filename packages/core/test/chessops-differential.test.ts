@@ -1,0 +1,86 @@
+/**
+ * Differential test against chessops on real games: after every ply of the first
+ * 10,000 games of the gnu-book corpus, the legal-move sets, the FEN and the SAN of
+ * the move played must agree.
+ */
+import { describe, expect, it } from 'vitest';
+import { parsePgn, startingPosition } from 'chessops/pgn';
+import { makeSan, parseSan } from 'chessops/san';
+import { makeFen as chessopsFen } from 'chessops/fen';
+import type { Position as ChessopsPosition } from 'chessops/chess';
+import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import {
+  INITIAL_FEN, describeMove, englishSan, legalMoves, makeFen, moveFrom, movePromotion, moveTo, parseFen,
+} from '../src/index.js';
+
+const skip = skipWithoutShared();
+const GAMES = 10_000;
+const PROMOTION_LETTER: Record<string, string> = { queen: 'q', rook: 'r', bishop: 'b', knight: 'n' };
+
+function chessopsMoveSet(position: ChessopsPosition): string[] {
+  const moves: string[] = [];
+  const lastRank = position.turn === 'white' ? 7 : 0;
+  for (const [from, dests] of position.allDests()) {
+    const isPawn = position.board.pawn.has(from);
+    for (const to of dests) {
+      if (isPawn && to >> 3 === lastRank) for (const letter of ['q', 'r', 'b', 'n']) moves.push(`${from}-${to}${letter}`);
+      else moves.push(`${from}-${to}`);
+    }
+  }
+  return moves.sort();
+}
+
+describe.skipIf(skip)('differential test against chessops', () => {
+  it(`replays the first ${GAMES} games of the gnu-book corpus ply by ply`, async () => {
+    let games = 0;
+    let plies = 0;
+    const mismatches: string[] = [];
+    for await (const raw of readGames(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz'), GAMES)) {
+      games++;
+      const [game] = parsePgn(raw.text);
+      const setup = startingPosition(game.headers);
+      if (setup.isErr) throw new Error(`game at line ${raw.line}: chessops cannot set up the start`);
+      const theirs = setup.value;
+      const parsed = parseFen(game.headers.get('FEN') ?? INITIAL_FEN);
+      if (!parsed.ok) throw new Error(`game at line ${raw.line}: ${parsed.error.message}`);
+      const ours = parsed.value;
+      let ply = 0;
+      for (const node of game.moves.mainline()) {
+        ply++;
+        const where = `game ${games} (line ${raw.line}) ply ${ply} ${node.san}`;
+        const ourSet = legalMoves(ours)
+          .map((move) => `${moveFrom(move)}-${moveTo(move)}${movePromotion(move) ? PROMOTION_LETTER[movePromotion(move)!] : ''}`)
+          .sort();
+        const theirSet = chessopsMoveSet(theirs);
+        if (ourSet.join(' ') !== theirSet.join(' ')) mismatches.push(`${where}: move sets differ`);
+        const theirMove = parseSan(theirs, node.san);
+        if (!theirMove || !('from' in theirMove)) {
+          mismatches.push(`${where}: chessops cannot read the move`);
+          break;
+        }
+        const ourMove = legalMoves(ours).find(
+          (move) => moveFrom(move) === theirMove.from && moveTo(move) === theirMove.to
+            && movePromotion(move) === theirMove.promotion,
+        );
+        if (ourMove === undefined) {
+          mismatches.push(`${where}: no such move of ours`);
+          break;
+        }
+        const ourSan = englishSan(describeMove(ours, ourMove));
+        const theirSan = makeSan(theirs, theirMove);
+        if (ourSan !== theirSan) mismatches.push(`${where}: SAN ${ourSan} vs ${theirSan}`);
+        ours.play(ourMove);
+        theirs.play(theirMove);
+        plies++;
+        const ourFen = makeFen(ours);
+        const theirFen = chessopsFen(theirs.toSetup());
+        if (ourFen !== theirFen) mismatches.push(`${where}: FEN ${ourFen} vs ${theirFen}`);
+        if (mismatches.length > 20) break;
+      }
+      if (mismatches.length > 20) break;
+    }
+    expect(mismatches).toEqual([]);
+    expect(games).toBe(GAMES);
+    expect(plies).toBeGreaterThan(GAMES * 40);
+  });
+});

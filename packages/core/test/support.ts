@@ -1,0 +1,24 @@
+/** Test helpers: find a legal move by its English SAN and play lines of them. */
+import {
+  GameHistory, describeMove, englishSan, legalMoves, parseFen, type Move, type Position,
+} from '../src/index.js';
+
+export function positionFrom(fen: string): Position {
+  const parsed = parseFen(fen);
+  if (!parsed.ok) throw new Error(`bad test FEN (${parsed.error.field}): ${parsed.error.message}`);
+  return parsed.value;
+}
+
+export function moveBySan(position: Position, san: string): Move {
+  const wanted = san.replace(/[+#]$/, '');
+  const found = legalMoves(position).find((move) => englishSan(describeMove(position, move)).replace(/[+#]$/, '') === wanted);
+  if (found === undefined) throw new Error(`no legal move ${san}`);
+  return found;
+}
+
+export function playLine(history: GameHistory, line: string): GameHistory {
+  for (const san of line.split(/\s+/).filter((token) => token !== '' && !/^\d+\.$/.test(token))) {
+    history.play(moveBySan(history.position, san));
+  }
+  return history;
+}
