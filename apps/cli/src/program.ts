@@ -6,6 +6,9 @@ import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io.js';
 import { registerDemo } from './commands/demo.js';
+import { registerPrint } from './commands/print.js';
+import { registerReconcile } from './commands/reconcile.js';
+import { registerValidate } from './commands/validate.js';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -19,7 +22,7 @@ export interface CommandContext {
 
 export type CommandRegistrar = (program: Command, context: CommandContext) => void;
 
-const REGISTRARS: readonly CommandRegistrar[] = [registerDemo];
+const REGISTRARS: readonly CommandRegistrar[] = [registerValidate, registerReconcile, registerPrint, registerDemo];
 
 export function buildProgram(context: CommandContext): Command {
   const program = new Command();

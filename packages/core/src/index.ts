@@ -21,3 +21,4 @@ export { GameHistory, type ClaimableDraws } from './history.js';
 export { type MoveDescription, type Disambiguation, describeMove, disambiguationOf } from './move-description.js';
 export { englishSan } from './english-san.js';
 export { parseUci } from './uci.js';
+export { canReachIgnoringChecks } from './reach.js';

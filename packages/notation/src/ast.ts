@@ -43,6 +43,11 @@ export interface MoveReading {
   /** Destination file only, for the short pawn capture `ed` / `e:d` (allowed by FIDE Appendix C). */
   readonly toFile?: number;
   readonly promotion?: PromotionPiece;
+  /**
+   * Added by @zapis/notation: true for coordinate-only tokens (`g1f3`, `e7e8q`, form 'uci'). UCI names no piece,
+   * so `piece` says 'pawn' only because no letter was written; match such readings by squares.
+   */
+  readonly anyPiece?: boolean;
 }
 
 export type CaptureMark = 'x' | ':' | 'none';
@@ -138,4 +143,6 @@ export interface ParsedGame {
   /** The game termination marker; `½-½` is reported as '1/2-1/2'. */
   readonly result?: { readonly text: ResultText; readonly span: SourceSpan };
   readonly problems: readonly SyntaxProblem[];
+  /** Added by @zapis/notation: comments written after the termination marker (kept so nothing is lost). */
+  readonly commentsAfterResult?: readonly Comment[];
 }

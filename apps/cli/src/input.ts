@@ -1,0 +1,58 @@
+/**
+ * Reading the inputs a command names: files, `-` or nothing for standard input,
+ * gzipped files directly. Text that is not valid UTF-8 is read as Latin-1, the
+ * other encoding old PGN databases use.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+export interface InputText {
+  /** The name diagnostics use: the path as given, or '<stdin>'. */
+  readonly name: string;
+  readonly text: string;
+}
+
+export interface UnreadableInput {
+  readonly name: string;
+  readonly reason: string;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const latin1 = new TextDecoder('latin1');
+
+export function decodeText(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return latin1.decode(bytes);
+  }
+}
+
+async function readStdin(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+export async function readInputs(
+  paths: readonly string[],
+  cwd: string,
+  stdin: NodeJS.ReadableStream,
+): Promise<{ inputs: InputText[]; unreadable: UnreadableInput[] }> {
+  const inputs: InputText[] = [];
+  const unreadable: UnreadableInput[] = [];
+  const names = paths.length === 0 ? ['-'] : paths;
+  for (const name of names) {
+    try {
+      let bytes: Buffer = name === '-' ? await readStdin(stdin) : await readFile(resolve(cwd, name));
+      if (name.endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b)) bytes = gunzipSync(bytes);
+      inputs.push({ name: name === '-' ? '<stdin>' : name, text: decodeText(bytes) });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+      unreadable.push({ name, reason });
+    }
+  }
+  return { inputs, unreadable };
+}

@@ -1,0 +1,172 @@
+/**
+ * One parsed game in, one report out: the language, the replayed mainline with
+ * standard SAN, the final position and outcome, every diagnostic, and a repair
+ * when the game fails. Nothing is dropped: a game that cannot be replayed still
+ * gets a report saying where and why.
+ */
+import { makeFen, type Outcome } from '@zapis/core';
+import type { LanguageCode, ParsedGame } from '@zapis/notation';
+import { diagnosticAt, type Diagnostic } from './diagnostic.js';
+import { LANGUAGE_PREFERENCE, languageCandidates } from './language-detection.js';
+import { findRepairs, type Repair } from './repair.js';
+import { replayMainline, type GameReplay, type ReplayContext, type ReplayedMove } from './replay.js';
+import { tagNamed } from './start-position.js';
+
+export interface AnalyseOptions {
+  /** A language code, or 'auto' (default) to detect it by replay. */
+  readonly language?: LanguageCode | 'auto';
+  /** The file name diagnostics carry. */
+  readonly file?: string;
+  /** Replay variations as well as the mainline (default true). */
+  readonly variations?: boolean;
+  /** Search for a repair when the game fails (default true). */
+  readonly repair?: boolean;
+  readonly maxVariationDepth?: number;
+}
+
+export interface GameReport {
+  readonly file: string;
+  readonly index: number;
+  /** The line where the game starts. */
+  readonly line: number;
+  readonly tags: Readonly<Record<string, string>>;
+  /** As requested, or as detected; 'any' when no letter depends on the language. */
+  readonly language: LanguageCode | 'any';
+  /** Every language that reads the game the same way. */
+  readonly languages: readonly LanguageCode[];
+  readonly status: 'ok' | 'error';
+  /** Half-moves replayed on the mainline. */
+  readonly plies: number;
+  /** The mainline in standard English SAN, as far as it could be replayed. */
+  readonly san: readonly string[];
+  readonly startFen: string;
+  /** The final position (or the last one reached). */
+  readonly fen: string;
+  /** How the game ended on the board, when it did. */
+  readonly outcome?: Outcome;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly moves: readonly ReplayedMove[];
+  readonly repairs: readonly Repair[];
+  readonly parsed: ParsedGame;
+}
+
+function contextFor(options: AnalyseOptions, languages: ReadonlySet<LanguageCode> | undefined): ReplayContext {
+  return {
+    file: options.file ?? '',
+    languages,
+    maxVariationDepth: options.maxVariationDepth ?? 64,
+    variations: options.variations ?? true,
+  };
+}
+
+const hasErrors = (diagnostics: readonly Diagnostic[]): boolean => diagnostics.some((d) => d.severity === 'error');
+
+interface Attempt {
+  readonly replay: GameReplay;
+  readonly languages: readonly LanguageCode[];
+  readonly languageSet: ReadonlySet<LanguageCode> | undefined;
+  readonly extra: Diagnostic[];
+}
+
+/** Letters of another language that replay had to accept make the game a mixed one: say so once. */
+function mixedLanguageNote(replay: GameReplay, languages: readonly LanguageCode[], file: string): Diagnostic[] {
+  const foreign = replay.diagnostics.find((diagnostic) => diagnostic.code === 'wrong-piece-letter' && diagnostic.severity === 'warning');
+  if (foreign === undefined) return [];
+  const { severity: _severity, code: _code, message: _message, candidates: _candidates, ...place } = foreign;
+  return [{ ...place, severity: 'warning', code: 'mixed-languages', message: `the game mixes languages: mostly ${languages[0]}, but '${foreign.text}' uses another language's letter`, file }];
+}
+
+function chooseLanguage(game: ParsedGame, options: AnalyseOptions): Attempt {
+  const requested = options.language ?? 'auto';
+  if (requested !== 'auto') {
+    const set = new Set<LanguageCode>([requested]);
+    return { replay: replayMainline(game, contextFor(options, set)), languages: [requested], languageSet: set, extra: [] };
+  }
+  const candidates = languageCandidates(game.moves);
+  if (candidates.length === 0) {
+    return { replay: replayMainline(game, contextFor(options, undefined)), languages: [], languageSet: undefined, extra: [] };
+  }
+  let best: Attempt | undefined;
+  for (const candidate of candidates.slice(0, 6)) {
+    const set = new Set(candidate.languages);
+    const replay = replayMainline(game, contextFor(options, set));
+    const attempt = { replay, languages: candidate.languages, languageSet: set, extra: mixedLanguageNote(replay, candidate.languages, options.file ?? '') };
+    if (!hasErrors(replay.diagnostics)) return attempt;
+    if (best === undefined || replay.moves.length > best.replay.moves.length) best = attempt;
+  }
+  // No single language reads it: perhaps the writer mixed them.
+  const mixed = replayMainline(game, contextFor(options, undefined));
+  if (!hasErrors(mixed.diagnostics) && best !== undefined) {
+    const main = best.languages;
+    const outsider = mixed.moves.find((move) => {
+      const readings = move.token.readings;
+      return !readings.some((reading) => reading.languages === 'any' || reading.languages.some((language) => main.includes(language)));
+    });
+    const span = outsider?.token.span ?? game.span;
+    const message = outsider
+      ? `the game mixes languages: '${outsider.token.text}' is not written with the piece letters of ${main[0]}`
+      : 'the game mixes piece letters of different languages';
+    return {
+      replay: mixed,
+      languages: main,
+      languageSet: undefined,
+      extra: [diagnosticAt('warning', 'mixed-languages', message, span, options.file ?? '', outsider ? { ply: outsider.ply, moveNumber: outsider.moveNumber, side: outsider.side, text: outsider.token.text } : {})],
+    };
+  }
+  return best ?? { replay: mixed, languages: [], languageSet: undefined, extra: [] };
+}
+
+function resultChecks(game: ParsedGame, outcome: Outcome | undefined, file: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const tag = tagNamed(game.tags, 'Result');
+  const termination = game.result;
+  if (tag && termination && tag.value !== termination.text && !(tag.value === '½-½' && termination.text === '1/2-1/2')) {
+    diagnostics.push(diagnosticAt('warning', 'result-tag-mismatch', `the Result tag says ${tag.value} but the moves end with ${termination.text}`, termination.span, file, { text: termination.text }));
+  }
+  if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate')) {
+    const stated = termination?.text ?? tag?.value;
+    const span = termination?.span ?? tag?.span;
+    if (stated && span && stated !== '*' && stated !== outcome.result) {
+      diagnostics.push(diagnosticAt('error', 'result-contradicts-board', `the result ${stated} contradicts the ${outcome.reason} on the board (${outcome.result})`, span, file, { text: stated, suggestions: [outcome.result] }));
+    }
+  }
+  return diagnostics;
+}
+
+export function analyseGame(game: ParsedGame, options: AnalyseOptions = {}): GameReport {
+  const file = options.file ?? '';
+  const syntax = game.problems.map((problem) => diagnosticAt('error', problem.code, problem.message, problem.span, file));
+  const attempt = chooseLanguage(game, options);
+  const { replay } = attempt;
+  const complete = replay.stoppedAt < 0;
+  const outcome = complete ? replay.history?.outcome() : undefined;
+  const diagnostics = [...syntax, ...attempt.extra, ...replay.diagnostics, ...(complete ? resultChecks(game, outcome, file) : [])];
+  diagnostics.sort((a, b) => a.offset - b.offset);
+  const failed = hasErrors(diagnostics);
+  const repairs = failed && !complete && options.repair !== false
+    ? findRepairs(game, replay, contextFor({ ...options, variations: false }, attempt.languageSet))
+    : [];
+  const tags: Record<string, string> = {};
+  for (const tag of game.tags) tags[tag.name] = tag.value;
+  const detected = attempt.languages.length > 0 ? attempt.languages[0] : undefined;
+  const language: LanguageCode | 'any' = detected ?? (options.language && options.language !== 'auto' ? options.language : 'any');
+  return {
+    file,
+    index: game.index,
+    line: game.span.line,
+    tags,
+    language,
+    languages: attempt.languages.length > 0 ? attempt.languages : language === 'any' ? [...LANGUAGE_PREFERENCE] : [language],
+    status: failed ? 'error' : 'ok',
+    plies: replay.moves.length,
+    san: replay.moves.map((move) => move.san),
+    startFen: replay.startFen,
+    fen: replay.position ? makeFen(replay.position) : replay.startFen,
+    ...(outcome ? { outcome } : {}),
+    diagnostics,
+    moves: replay.moves,
+    repairs,
+    parsed: game,
+  };
+}
+

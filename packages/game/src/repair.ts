@@ -1,0 +1,135 @@
+/**
+ * When a game fails, find the smallest edit of what was written that makes the
+ * whole rest of the game legal: one token replaced by the legal move one letter
+ * away, two moves swapped, or one missing move put back. The error often shows
+ * later than the slip that caused it (a knight written for a bishop is legal
+ * until the bishop is needed), so edits are tried a few moves back from it.
+ */
+import { describeMove, englishSan, type Move, type Position } from '@zapis/core';
+import type { MoveNode, MoveToken, ParsedGame } from '@zapis/notation';
+import { tokenDistance } from './closeness.js';
+import { firstPly, replayLine, type GameReplay, type ReplayContext } from './replay.js';
+import { LegalMoves } from './resolve.js';
+import { startPosition } from './start-position.js';
+import { writeLike } from './token-style.js';
+
+export type RepairEdit =
+  | { readonly kind: 'replace'; readonly ply: number; readonly written: string; readonly san: string; readonly replacement: string }
+  | { readonly kind: 'swap'; readonly ply: number; readonly otherPly: number; readonly written: string; readonly otherWritten: string }
+  | { readonly kind: 'insert'; readonly ply: number; readonly san: string };
+
+export interface Repair {
+  readonly edit: RepairEdit;
+  /** Plies whose record the repair changes. */
+  readonly editedPlies: readonly number[];
+  /** A sentence for people, e.g. "8...Se7 → 8...Be7 makes the rest of the game legal". */
+  readonly message: string;
+  /** The repaired mainline in standard SAN. */
+  readonly san: readonly string[];
+}
+
+/** How many plies before the failure edits are tried. */
+const WINDOW = 12;
+const MAX_REPAIRS = 3;
+
+const plyLabel = (ply: number): string => `${Math.ceil(ply / 2)}${ply % 2 === 1 ? '.' : '...'}`;
+
+function positionAfter(start: Position, moves: readonly Move[], count: number): Position {
+  const position = start.clone();
+  for (let i = 0; i < count; i++) position.play(moves[i]);
+  return position;
+}
+
+/** Replays `nodes` from `position` (a clone is used); the SAN list when every move is legal. */
+function replaysClean(position: Position, nodes: readonly MoveNode[], context: ReplayContext): string[] | undefined {
+  const line = replayLine(position.clone(), nodes, context, 0);
+  if (line.stoppedAt >= 0 || line.diagnostics.some((d) => d.severity === 'error')) return undefined;
+  return line.moves.map((move) => move.san);
+}
+
+export function findRepairs(game: ParsedGame, replay: GameReplay, context: ReplayContext): Repair[] {
+  const start = startPosition(game.tags);
+  if (!start.ok || replay.stoppedAt < 0) return [];
+  const nodes = game.moves;
+  const failure = replay.stoppedAt;
+  const played = replay.moves.map((move) => move.move);
+  const sanBefore = replay.moves.map((move) => move.san);
+  const basePly = firstPly(start.value);
+  const repairs: (Repair & { rank: number })[] = [];
+  const first = Math.max(0, failure - WINDOW);
+  const language = context.languages ? [...context.languages][0] : undefined;
+
+  for (let index = failure; index >= first; index--) {
+    const before = positionAfter(start.value, played, index);
+    const prefix = sanBefore.slice(0, index);
+    const node = nodes[index];
+    const ply = basePly + index;
+    const distanceBack = failure - index;
+
+    // One token replaced by a legal move one letter away.
+    if (node.kind === 'move') {
+      const legal = new LegalMoves(before);
+      for (let i = 0; i < legal.count; i++) {
+        const move = legal.moves[i];
+        if (index < failure && move === played[index]) continue;
+        if (tokenDistance(node, move, legal, context.languages) !== 1) continue;
+        const after = before.clone();
+        after.play(move);
+        const rest = replaysClean(after, nodes.slice(index + 1), context);
+        if (rest) {
+          const description = describeMove(before, move);
+          const san = englishSan(description);
+          const replacement = writeLike(node, description, language);
+          const inSan = replacement === san ? '' : ` (${san} in standard SAN)`;
+          repairs.push({
+            edit: { kind: 'replace', ply, written: node.text, san, replacement },
+            editedPlies: [ply],
+            message: `${plyLabel(ply)}${node.text} → ${plyLabel(ply)}${replacement}${inSan} makes the rest of the game legal`,
+            san: [...prefix, san, ...rest],
+            rank: distanceBack,
+          });
+        }
+      }
+    }
+
+    // Two moves swapped: neighbours, or the same player's consecutive moves.
+    for (const gap of [1, 2]) {
+      const other = index + gap;
+      if (other >= nodes.length || other > failure + 2) continue;
+      const swapped = [...nodes.slice(index)];
+      [swapped[0], swapped[gap]] = [swapped[gap], swapped[0]];
+      const rest = replaysClean(before, swapped, context);
+      if (rest) {
+        repairs.push({
+          edit: { kind: 'swap', ply, otherPly: ply + gap, written: nodes[index].text, otherWritten: nodes[other].text },
+          editedPlies: [ply, ply + gap],
+          message: `${plyLabel(ply)}${nodes[index].text} and ${plyLabel(ply + gap)}${nodes[other].text} were written in the wrong order; swapped, the rest of the game is legal`,
+          san: [...prefix, ...rest],
+          rank: distanceBack + 0.5,
+        });
+      }
+    }
+
+    // One missing move put back.
+    const legal = new LegalMoves(before);
+    for (let i = 0; i < legal.count; i++) {
+      const move = legal.moves[i];
+      const after = before.clone();
+      after.play(move);
+      const rest = replaysClean(after, nodes.slice(index), context);
+      if (rest) {
+        const san = englishSan(describeMove(before, move));
+        repairs.push({
+          edit: { kind: 'insert', ply, san },
+          editedPlies: [ply],
+          message: `a move seems missing before '${(nodes[index] as MoveToken).text}': with ${plyLabel(ply)}${san} the rest of the game is legal`,
+          san: [...prefix, san, ...rest],
+          rank: distanceBack + 0.75,
+        });
+      }
+    }
+    if (repairs.length >= MAX_REPAIRS * 4) break;
+  }
+  repairs.sort((a, b) => a.rank - b.rank);
+  return repairs.slice(0, MAX_REPAIRS).map(({ rank: _rank, ...repair }) => repair);
+}

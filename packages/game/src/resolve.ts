@@ -1,0 +1,113 @@
+/**
+ * Which legal move does a written token mean? Every reading the grammar found is
+ * tried against the legal moves of the position; a language filter keeps only the
+ * readings of the languages in play.
+ */
+import {
+  KIND_CASTLE, MAX_MOVES, castleSide, generateLegalMoves, isCastle, moveFrom, moveKind, movePromotion, moveTarget,
+  moveTo, type Move, type Position, type Role,
+} from '@zapis/core';
+import type { LanguageCode, MoveReading, MoveToken } from '@zapis/notation';
+
+const ROLE_BY_CODE: readonly Role[] = ['pawn', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
+
+/** Move buffers by replay depth: replay reuses them instead of allocating one a ply. */
+const pooled: Int32Array[] = [];
+
+/** The legal moves of a position, generated once and shared by every question about them. */
+export class LegalMoves {
+  readonly moves: Int32Array;
+  readonly count: number;
+
+  /**
+   * `slot` names a pooled buffer that stays valid until the next LegalMoves of the
+   * same slot (replay passes its variation depth); without it a fresh buffer is used.
+   */
+  constructor(readonly position: Position, slot?: number) {
+    this.moves = slot === undefined ? new Int32Array(MAX_MOVES) : (pooled[slot] ??= new Int32Array(MAX_MOVES));
+    this.count = generateLegalMoves(position, this.moves);
+  }
+
+  roleOf(move: Move): Role {
+    return ROLE_BY_CODE[this.position.board[moveFrom(move)] & 7];
+  }
+}
+
+/** Is `reading` a way to write `move`? `ignoreRole` for UCI, which names no piece. */
+export function readingMatches(reading: MoveReading, move: Move, role: Role, ignoreRole: boolean, ignorePromotion = false): boolean {
+  if (reading.castle !== undefined) return isCastle(move) && castleSide(move) === reading.castle;
+  const from = moveFrom(move);
+  if (isCastle(move)) {
+    // Long form and UCI write castling as a king move: e1g1, Ke1-g1, or king takes rook (e1h1).
+    if (reading.piece !== 'king' && !ignoreRole) return false;
+    if (reading.to === undefined || (reading.to !== moveTarget(move) && reading.to !== moveTo(move))) return false;
+    if (reading.fromFile !== undefined && reading.fromFile !== (from & 7)) return false;
+    if (reading.fromRank !== undefined && reading.fromRank !== from >> 3) return false;
+    return Math.abs((moveTarget(move) & 7) - (from & 7)) > 1 || reading.to === moveTo(move);
+  }
+  if (!ignoreRole && reading.piece !== role) return false;
+  const to = moveTo(move);
+  if (reading.to !== undefined) {
+    if (reading.to !== to) return false;
+  } else if (reading.toFile !== undefined) {
+    if ((to & 7) !== reading.toFile || (from & 7) === reading.toFile) return false;
+  } else {
+    return false;
+  }
+  if (reading.fromFile !== undefined && reading.fromFile !== (from & 7)) return false;
+  if (reading.fromRank !== undefined && reading.fromRank !== from >> 3) return false;
+  if (!ignorePromotion && movePromotion(move) !== reading.promotion) return false;
+  return true;
+}
+
+export function readingFitsLanguages(reading: MoveReading, languages: ReadonlySet<LanguageCode> | undefined): boolean {
+  if (languages === undefined || reading.languages === 'any') return true;
+  for (const language of reading.languages) if (languages.has(language)) return true;
+  return false;
+}
+
+export interface Resolution {
+  /** The distinct legal moves that fit. */
+  readonly moves: readonly Move[];
+  /** For each of them, the readings that fit it. */
+  readonly readings: readonly (readonly MoveReading[])[];
+}
+
+/** The legal moves a token can mean, among the readings allowed by `languages` (all when undefined). */
+export function resolveToken(
+  token: MoveToken,
+  legal: LegalMoves,
+  languages: ReadonlySet<LanguageCode> | undefined,
+  options: { ignorePromotion?: boolean } = {},
+): Resolution {
+  const moves: Move[] = [];
+  const readings: MoveReading[][] = [];
+  const ignoreRole = token.form === 'uci';
+  for (const reading of token.readings) {
+    if (!readingFitsLanguages(reading, languages)) continue;
+    for (let i = 0; i < legal.count; i++) {
+      const move = legal.moves[i];
+      if (!readingMatches(reading, move, legal.roleOf(move), ignoreRole || reading.anyPiece === true, options.ignorePromotion)) continue;
+      const index = moves.indexOf(move);
+      if (index < 0) {
+        moves.push(move);
+        readings.push([reading]);
+      } else if (!readings[index].includes(reading)) {
+        readings[index].push(reading);
+      }
+    }
+  }
+  return { moves, readings };
+}
+
+/** Languages in which the readings fitting a move are valid ('any' when one of them is language-free). */
+export function languagesOf(readings: readonly MoveReading[]): readonly LanguageCode[] | 'any' {
+  const found = new Set<LanguageCode>();
+  for (const reading of readings) {
+    if (reading.languages === 'any') return 'any';
+    for (const language of reading.languages) found.add(language);
+  }
+  return [...found];
+}
+
+export const isCastleKind = (move: Move): boolean => moveKind(move) === KIND_CASTLE;

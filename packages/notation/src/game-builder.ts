@@ -1,0 +1,404 @@
+/**
+ * Builds ParsedGame trees from the parser's token events. Variations are kept
+ * on an explicit stack, so nesting depth costs memory, never call stack.
+ * Every problem is recorded with its span and the build always continues:
+ * this is where the grammar's error recovery lives.
+ */
+import type { IToken, ILexingError } from 'chevrotain';
+import type {
+  Comment, MoveNode, MoveToken, Nag, NullMoveToken, ParsedGame, ResultText, SourceSpan, SyntaxProblem, Tag, Variation,
+} from './ast.js';
+import type { LineIndex } from './line-index.js';
+import { interpretMove } from './move-readings.js';
+import { problem, type ProblemCode } from './problems.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type MoveNumber = NonNullable<MoveToken['moveNumber']>;
+
+interface MoveBuilder {
+  nags: readonly Nag[];
+  comments: readonly Comment[];
+  variations: readonly Variation[];
+  drawOffer?: boolean;
+  enPassantMark?: boolean;
+}
+
+/** One line of play being filled: the mainline or an open variation. */
+interface Line {
+  readonly moves: MoveNode[];
+  readonly comments: Comment[];
+  /** The open variation (absent for the mainline). */
+  readonly variation?: Mutable<Variation>;
+  readonly openOffset: number;
+}
+
+interface GameInProgress {
+  readonly index: number;
+  readonly startOffset: number;
+  endOffset: number;
+  readonly tags: Tag[];
+  readonly comments: Comment[];
+  readonly moves: MoveNode[];
+  result?: { readonly text: ResultText; readonly span: SourceSpan };
+  readonly problems: SyntaxProblem[];
+  readonly commentsAfterResult: Comment[];
+  phase: 'tags' | 'moves' | 'ended';
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+const RESULT_TEXT: Readonly<Record<string, ResultText>> = {
+  '1-0': '1-0', '0-1': '0-1', '1/2-1/2': '1/2-1/2', '½-½': '1/2-1/2', '1–0': '1-0', '0–1': '0-1', '½–½': '1/2-1/2',
+  '1/2–1/2': '1/2-1/2', '*': '*',
+};
+
+function unescapeTagValue(raw: string): string {
+  if (raw.indexOf('\\') < 0) return raw;
+  let out = '';
+  for (let at = 0; at < raw.length; at++) {
+    const char = raw[at];
+    if (char === '\\' && (raw[at + 1] === '"' || raw[at + 1] === '\\')) out += raw[++at];
+    else out += char;
+  }
+  return out;
+}
+
+/** True when the string token ends with a closing quote that is not escaped. */
+function isClosedString(image: string): boolean {
+  if (image.length < 2 || image.charCodeAt(image.length - 1) !== 34) return false;
+  let backslashes = 0;
+  for (let at = image.length - 2; at > 0 && image.charCodeAt(at) === 92; at--) backslashes++;
+  return backslashes % 2 === 0;
+}
+
+export class GameBuilder {
+  readonly games: ParsedGame[] = [];
+  private game: GameInProgress | undefined;
+  private lines: Line[] = [];
+  private pendingNumber: MoveNumber | undefined;
+  private lexingErrors: readonly ILexingError[] = NONE;
+  private nextLexingError = 0;
+
+  constructor(
+    private readonly lineIndex: LineIndex,
+    /** Offset of the section's first character in the whole input. */
+    private readonly base: number,
+    private nextIndex: number,
+  ) {}
+
+  /** The 1-based index the next game will get. */
+  get gameCount(): number {
+    return this.nextIndex;
+  }
+
+  setLexingErrors(errors: readonly ILexingError[]): void {
+    this.lexingErrors = errors;
+    this.nextLexingError = 0;
+  }
+
+  private span(token: IToken): SourceSpan {
+    return this.lineIndex.span(this.base + token.startOffset, token.image.length);
+  }
+
+  private spanBetween(startOffset: number, endOffset: number): SourceSpan {
+    return this.lineIndex.span(startOffset, endOffset - startOffset);
+  }
+
+  private report(code: ProblemCode, span: SourceSpan, detail?: string): void {
+    this.ensureGame(span.offset).problems.push(problem(code, span, detail));
+  }
+
+  /** Reports lexing errors that come before `offset` (relative to the section). */
+  private drainLexingErrors(offset: number): void {
+    while (this.nextLexingError < this.lexingErrors.length && this.lexingErrors[this.nextLexingError].offset < offset) {
+      const error = this.lexingErrors[this.nextLexingError++];
+      // Chevrotain reports each unmatched character; adjacent ones are one problem.
+      let length = error.length;
+      while (this.nextLexingError < this.lexingErrors.length && this.lexingErrors[this.nextLexingError].offset === error.offset + length) {
+        length += this.lexingErrors[this.nextLexingError++].length;
+      }
+      const span = this.lineIndex.span(this.base + error.offset, length);
+      const game = this.ensureGame(span.offset);
+      game.problems.push(problem('unknown-token', span, JSON.stringify(this.textAt(error.offset, length))));
+      this.touch(game, span.offset + span.length);
+    }
+  }
+
+  private sectionText = '';
+
+  setSectionText(text: string): void {
+    this.sectionText = text;
+  }
+
+  private textAt(offset: number, length: number): string {
+    const text = this.sectionText.slice(offset, offset + Math.min(length, 40));
+    return length > 40 ? `${text}…` : text;
+  }
+
+  private ensureGame(absoluteOffset: number): GameInProgress {
+    if (this.game) return this.game;
+    const game: GameInProgress = {
+      index: this.nextIndex++, startOffset: absoluteOffset, endOffset: absoluteOffset, tags: [], comments: [], moves: [],
+      problems: [], commentsAfterResult: [], phase: 'tags',
+    };
+    this.game = game;
+    this.lines = [{ moves: game.moves, comments: game.comments, openOffset: absoluteOffset }];
+    this.pendingNumber = undefined;
+    return game;
+  }
+
+  private touch(game: GameInProgress, endOffset: number): void {
+    if (endOffset > game.endOffset) game.endOffset = endOffset;
+  }
+
+  /** The game a move-text token belongs to: a new one after a finished game. */
+  private movetextGame(token: IToken): GameInProgress {
+    this.drainLexingErrors(token.startOffset);
+    const offset = this.base + token.startOffset;
+    if (this.game?.phase === 'ended') this.finishGame();
+    const game = this.ensureGame(offset);
+    game.phase = 'moves';
+    this.touch(game, offset + token.image.length);
+    return game;
+  }
+
+  /** The game an annotation belongs to, without starting a new one after a result. */
+  private currentGame(token: IToken): GameInProgress {
+    this.drainLexingErrors(token.startOffset);
+    const offset = this.base + token.startOffset;
+    const game = this.ensureGame(offset);
+    this.touch(game, offset + token.image.length);
+    return game;
+  }
+
+  private get line(): Line {
+    return this.lines[this.lines.length - 1];
+  }
+
+  private lastMove(): Mutable<MoveBuilder> | undefined {
+    const moves = this.line.moves;
+    return moves.length > 0 ? (moves[moves.length - 1] as Mutable<MoveBuilder>) : undefined;
+  }
+
+  tag(open: IToken, name: IToken | undefined, value: IToken | undefined, close: IToken | undefined): void {
+    this.drainLexingErrors(open.startOffset);
+    if (this.game && this.game.phase !== 'tags') this.finishGame();
+    const game = this.ensureGame(this.base + open.startOffset);
+    const last = close ?? value ?? name ?? open;
+    const endOffset = this.base + last.startOffset + last.image.length;
+    this.touch(game, endOffset);
+    const span = this.spanBetween(this.base + open.startOffset, endOffset);
+    const after = (token: IToken): SourceSpan => this.lineIndex.span(this.base + token.startOffset + token.image.length, 0);
+    if (!name) this.report('missing-tag-name', value || close ? this.span(value ?? close ?? open) : after(open));
+    if (!value) this.report('missing-tag-value', close ? this.span(close) : after(name ?? open));
+    else if (!isClosedString(value.image)) this.report('unterminated-string', this.span(value));
+    if (!close) this.report('unterminated-tag', after(last));
+    if (name && value) {
+      const raw = value.image.slice(1, isClosedString(value.image) ? -1 : undefined);
+      game.tags.push({ name: name.image, value: unescapeTagValue(raw), span });
+    }
+  }
+
+  moveNumber(token: IToken): void {
+    const game = this.movetextGame(token);
+    const span = this.span(token);
+    if (this.pendingNumber) game.problems.push(problem('move-number-without-move', this.pendingNumber.span));
+    const image = token.image;
+    let digits = 0;
+    while (digits < image.length && image.charCodeAt(digits) >= 48 && image.charCodeAt(digits) <= 57) digits++;
+    this.pendingNumber = { value: Number(image.slice(0, digits)), dots: image.length - digits, span };
+  }
+
+  ellipsis(token: IToken): void {
+    this.currentGame(token);
+    const pending = this.pendingNumber;
+    if (!pending) return; // `17.a5...`: the dots after a move mean "and so on".
+    const end = this.base + token.startOffset + token.image.length;
+    this.pendingNumber = { value: pending.value, dots: pending.dots + token.image.length, span: this.spanBetween(pending.span.offset, end) };
+  }
+
+  move(token: IToken): void {
+    const game = this.movetextGame(token);
+    const interpretation = interpretMove(token.image);
+    if (!interpretation) {
+      game.problems.push(problem('unknown-token', this.span(token), JSON.stringify(token.image)));
+      return;
+    }
+    const node: MoveToken = {
+      kind: 'move', text: token.image, span: this.span(token), readings: interpretation.readings, form: interpretation.form,
+      captureMark: interpretation.captureMark, checkMark: interpretation.checkMark, promotionStyle: interpretation.promotionStyle,
+      enPassantMark: interpretation.enPassantMark, drawOffer: false,
+      // Always present (possibly undefined) so every move node has one hidden class.
+      moveNumber: this.pendingNumber,
+      nags: NONE, comments: NONE, variations: NONE,
+    };
+    this.pendingNumber = undefined;
+    this.line.moves.push(node);
+  }
+
+  nullMove(token: IToken): void {
+    this.movetextGame(token);
+    const node: NullMoveToken = {
+      kind: 'null', text: token.image, span: this.span(token), moveNumber: this.pendingNumber,
+      nags: NONE, comments: NONE, variations: NONE,
+    };
+    this.pendingNumber = undefined;
+    this.line.moves.push(node);
+  }
+
+  nag(token: IToken, value: number): void {
+    const game = this.currentGame(token);
+    const span = this.span(token);
+    const move = game.phase === 'ended' ? undefined : this.lastMove();
+    if (!move) {
+      game.problems.push(problem(game.phase === 'ended' ? 'text-after-result' : 'misplaced-nag', span, token.image));
+      return;
+    }
+    if (move.nags === NONE) move.nags = [];
+    (move.nags as Nag[]).push({ value, span });
+  }
+
+  comment(token: IToken, kind: 'brace' | 'line'): void {
+    const game = this.currentGame(token);
+    const image = token.image;
+    const closed = kind === 'line' || (image.length > 1 && image.charCodeAt(image.length - 1) === 125);
+    const span = this.span(token);
+    if (!closed) game.problems.push(problem('unterminated-comment', span));
+    const text = image.slice(1, kind === 'brace' && closed ? -1 : undefined).trim();
+    const comment: Comment = { text, span, kind };
+    if (game.phase === 'ended') {
+      game.commentsAfterResult.push(comment);
+      return;
+    }
+    const move = game.phase === 'moves' ? this.lastMove() : undefined;
+    if (move) {
+      if (move.comments === NONE) move.comments = [];
+      (move.comments as Comment[]).push(comment);
+    } else this.line.comments.push(comment);
+  }
+
+  openVariation(token: IToken): void {
+    const game = this.currentGame(token);
+    const span = this.span(token);
+    if (game.phase === 'ended') {
+      game.problems.push(problem('text-after-result', span, '('));
+      return;
+    }
+    game.phase = 'moves';
+    let owner = this.lastMove();
+    if (!owner) {
+      // `((…))` or `( … )` before any move: attach to what the enclosing line is an alternative to.
+      game.problems.push(problem('variation-without-move', span));
+      const enclosing = this.lines.length > 1 ? this.lines[this.lines.length - 2] : undefined;
+      const enclosingMoves = enclosing?.moves;
+      owner = enclosingMoves && enclosingMoves.length > 0 ? (enclosingMoves[enclosingMoves.length - 1] as Mutable<MoveBuilder>) : undefined;
+    }
+    if (this.pendingNumber) {
+      game.problems.push(problem('move-number-without-move', this.pendingNumber.span));
+      this.pendingNumber = undefined;
+    }
+    const variation: Mutable<Variation> = { span, comments: [], moves: [] };
+    if (owner) {
+      if (owner.variations === NONE) owner.variations = [];
+      (owner.variations as Variation[]).push(variation);
+    }
+    this.lines.push({ moves: variation.moves as MoveNode[], comments: variation.comments as Comment[], variation, openOffset: span.offset });
+  }
+
+  closeVariation(token: IToken): void {
+    const game = this.currentGame(token);
+    const span = this.span(token);
+    if (this.lines.length <= 1) {
+      game.problems.push(problem(game.phase === 'ended' ? 'text-after-result' : 'unmatched-variation-end', span, ')'));
+      return;
+    }
+    this.closeLine(span.offset + span.length);
+  }
+
+  private closeLine(endOffset: number): void {
+    const line = this.lines.pop();
+    if (this.pendingNumber && this.game) {
+      this.game.problems.push(problem('move-number-without-move', this.pendingNumber.span));
+      this.pendingNumber = undefined;
+    }
+    if (line?.variation) line.variation.span = this.spanBetween(line.openOffset, endOffset);
+  }
+
+  private closeOpenVariations(game: GameInProgress, endOffset: number): void {
+    while (this.lines.length > 1) {
+      const line = this.line;
+      game.problems.push(problem('unclosed-variation', this.spanBetween(line.openOffset, line.openOffset + 1)));
+      this.closeLine(endOffset);
+    }
+  }
+
+  drawOffer(token: IToken): void {
+    const game = this.currentGame(token);
+    const move = game.phase === 'ended' ? undefined : this.lastMove();
+    if (!move || (move as { kind?: string }).kind !== 'move') {
+      game.problems.push(problem('misplaced-draw-offer', this.span(token)));
+      return;
+    }
+    move.drawOffer = true;
+  }
+
+  enPassantMark(token: IToken): void {
+    const game = this.currentGame(token);
+    const move = game.phase === 'ended' ? undefined : this.lastMove();
+    if (!move || (move as { kind?: string }).kind !== 'move') {
+      game.problems.push(problem('unknown-token', this.span(token), token.image));
+      return;
+    }
+    move.enPassantMark = true;
+  }
+
+  result(token: IToken): void {
+    const game = this.currentGame(token);
+    const span = this.span(token);
+    if (game.phase === 'ended') {
+      game.problems.push(problem('text-after-result', span, token.image));
+      return;
+    }
+    this.closeOpenVariations(game, span.offset);
+    if (this.pendingNumber) {
+      game.problems.push(problem('move-number-without-move', this.pendingNumber.span));
+      this.pendingNumber = undefined;
+    }
+    game.result = { text: RESULT_TEXT[token.image] ?? '*', span };
+    game.phase = 'ended';
+  }
+
+  /** A token that has no place where it stands (an unknown word, a stray string or bracket). */
+  unexpected(token: IToken, code: ProblemCode): void {
+    const game = this.currentGame(token);
+    game.problems.push(problem(game.phase === 'ended' && code !== 'unknown-token' ? 'text-after-result' : code, this.span(token), JSON.stringify(token.image.slice(0, 40))));
+  }
+
+  /** Ends the section: reports what is left open and hands over the last game. */
+  finish(sectionLength: number): void {
+    this.drainLexingErrors(sectionLength + 1);
+    if (this.game) this.finishGame();
+  }
+
+  private finishGame(): void {
+    const game = this.game;
+    if (!game) return;
+    this.closeOpenVariations(game, game.endOffset);
+    if (this.pendingNumber) game.problems.push(problem('move-number-without-move', this.pendingNumber.span));
+    this.pendingNumber = undefined;
+    game.problems.sort((a, b) => a.span.offset - b.span.offset);
+    const parsed: Mutable<ParsedGame> = {
+      index: game.index,
+      span: this.spanBetween(game.startOffset, game.endOffset),
+      tags: game.tags,
+      comments: game.comments,
+      moves: game.moves,
+      ...(game.result ? { result: game.result } : {}),
+      problems: game.problems,
+      ...(game.commentsAfterResult.length > 0 ? { commentsAfterResult: game.commentsAfterResult } : {}),
+    };
+    this.games.push(parsed);
+    this.game = undefined;
+    this.lines = [];
+  }
+}

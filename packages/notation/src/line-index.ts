@@ -1,0 +1,63 @@
+/**
+ * Turns offsets into 1-based line and column. Line starts are found lazily as
+ * far as asked (so streaming over a large input never scans ahead of the
+ * parser), and lookups remember the last line because parsers ask in order.
+ * `\n`, `\r\n` and a lone `\r` all end a line.
+ */
+import type { SourceSpan } from './ast.js';
+
+export class LineIndex {
+  private starts: Int32Array = new Int32Array(1024);
+  private count = 1;
+  /** Offset up to which line starts are known. */
+  private scanned = 0;
+  private lastLine = 0;
+
+  constructor(private readonly text: string) {}
+
+  private push(start: number): void {
+    if (this.count === this.starts.length) {
+      const grown = new Int32Array(this.starts.length * 2);
+      grown.set(this.starts);
+      this.starts = grown;
+    }
+    this.starts[this.count++] = start;
+  }
+
+  private scanTo(offset: number): void {
+    const text = this.text;
+    const end = Math.min(text.length, offset + 1);
+    let at = this.scanned;
+    while (at < end) {
+      const code = text.charCodeAt(at++);
+      if (code === 10) this.push(at);
+      else if (code === 13) {
+        if (text.charCodeAt(at) === 10) at++;
+        this.push(at);
+      }
+    }
+    this.scanned = at;
+  }
+
+  /** 0-based line index of an offset. */
+  lineOf(offset: number): number {
+    if (offset >= this.scanned) this.scanTo(offset);
+    const starts = this.starts;
+    const last = this.lastLine;
+    if (last < this.count && starts[last] <= offset && (last + 1 >= this.count || starts[last + 1] > offset)) return last;
+    let low = 0;
+    let high = this.count - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle] <= offset) low = middle;
+      else high = middle - 1;
+    }
+    this.lastLine = low;
+    return low;
+  }
+
+  span(offset: number, length: number): SourceSpan {
+    const line = this.lineOf(offset);
+    return { offset, length, line: line + 1, column: offset - this.starts[line] + 1 };
+  }
+}

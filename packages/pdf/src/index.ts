@@ -1,0 +1,10 @@
+export { type SheetFonts, type FontFace, embedSheetFonts, fontBytes } from './fonts.js';
+export { PageCanvas, type LineWeight } from './primitives.js';
+export { type SheetFill, drawSheet, drawForm, drawSheetSpecifics, formKey } from './sheet-renderer.js';
+export {
+  type SheetPage, type PdfMetadata, renderSheetsPdf, renderBlankSheet, gameSheetPages, renderGameSheets,
+} from './document.js';
+export {
+  type Pairing, type PairingsError, parsePairings, parsePairingsCsv, parsePairingsJson, formatPairingsError,
+} from './pairings.js';
+export { type RoundOptions, roundSheetPages, renderRoundPdf } from './round.js';

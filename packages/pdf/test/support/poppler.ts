@@ -1,0 +1,42 @@
+/**
+ * The poppler command-line tools (Debian package poppler-utils) as test
+ * helpers. Tests that need them skip, with a message, where they are missing.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const POPPLER_TOOLS = ['pdftoppm', 'pdftotext', 'pdffonts'] as const;
+
+export const hasPoppler: boolean = POPPLER_TOOLS.every((tool) => spawnSync(tool, ['-v'], { stdio: 'ignore' }).status === 0);
+
+if (!hasPoppler) {
+  console.warn('poppler-utils not found (pdftoppm, pdftotext, pdffonts): PDF rendering checks are skipped. Install: apt-get install -y poppler-utils');
+}
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'zapis-pdf-'));
+}
+
+export function writePdf(bytes: Uint8Array, name = 'sheet.pdf'): string {
+  const file = join(tempDir(), name);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+/** `pdftotext -raw`: text in content-stream order, which is the order the renderer writes moves in. */
+export const pdfText = (file: string, mode: 'raw' | 'layout' = 'raw'): string =>
+  execFileSync('pdftotext', [`-${mode}`, '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+
+export const pdfFonts = (file: string): string => execFileSync('pdffonts', [file], { encoding: 'utf8' });
+
+/** Renders every page to PNG and returns the files in page order; throws (failing the test) if pdftoppm reports an error. */
+export function renderPages(file: string, dpi: number, options: { gray?: boolean } = {}): string[] {
+  const directory = tempDir();
+  const result = spawnSync('pdftoppm', ['-png', '-r', String(dpi), ...(options.gray ? ['-gray'] : []), file, join(directory, 'page')], { encoding: 'utf8' });
+  if (result.status !== 0 || result.stderr.trim() !== '') throw new Error(`pdftoppm failed: ${result.stderr}`);
+  return readdirSync(directory).filter((name) => name.endsWith('.png')).sort().map((name) => join(directory, name));
+}
+
+export const readBytes = (file: string): Buffer => readFileSync(file);
