@@ -5,6 +5,8 @@
 import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io.js';
+import { registerConvert } from './commands/convert.js';
+import { registerDecode } from './commands/decode.js';
 import { registerDemo } from './commands/demo.js';
 import { registerPrint } from './commands/print.js';
 import { registerReconcile } from './commands/reconcile.js';
@@ -22,7 +24,7 @@ export interface CommandContext {
 
 export type CommandRegistrar = (program: Command, context: CommandContext) => void;
 
-const REGISTRARS: readonly CommandRegistrar[] = [registerValidate, registerReconcile, registerPrint, registerDemo];
+const REGISTRARS: readonly CommandRegistrar[] = [registerValidate, registerConvert, registerReconcile, registerDecode, registerPrint, registerDemo];
 
 export function buildProgram(context: CommandContext): Command {
   const program = new Command();

@@ -1,22 +1,7 @@
 /** The CLI in-process: help, version, usage errors and the demo job. */
 import { describe, expect, it } from 'vitest';
-import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { runCli, VERSION, type CliIo } from '../src/index.js';
-
-const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const io: CliIo = { stdout, stderr, stdin: new PassThrough(), cwd: repositoryRoot, isTty: false };
-  const code = await runCli(args, io);
-  return { code, stdout: out, stderr: err };
-}
+import { VERSION } from '../src/index.js';
+import { run } from './run-cli.js';
 
 describe('zapis CLI', () => {
   it('prints its version', async () => {

@@ -1,19 +1,12 @@
-/**
- * `zapis print` in-process. The command is registered on a fresh commander
- * program set up as runCli does (exit override, output to the test's streams,
- * UsageError → exit 2), so the test does not depend on program.ts listing it.
- */
-import { Command, CommanderError } from 'commander';
+/** `zapis print` in-process, through runCli like every command. */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseLayoutJson, type SheetLayout } from '@zapis/sheet';
-import { registerPrint } from '../src/commands/print.js';
-import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../src/io.js';
-import type { CommandContext } from '../src/program.js';
+import { EXIT_OK, EXIT_USAGE } from '../src/io.js';
+import { run } from './run-cli.js';
 
 interface Run {
   readonly code: number;
@@ -22,34 +15,8 @@ interface Run {
 }
 
 async function runPrint(args: string[], cwd: string): Promise<Run> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => out.push(chunk));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const io: CliIo = { stdout, stderr, stdin: new PassThrough(), cwd, isTty: false };
-  const context: CommandContext = { io, exitCode: EXIT_OK };
-  const program = new Command()
-    .name('zapis')
-    .exitOverride()
-    .configureOutput({ writeOut: (text) => stdout.write(text), writeErr: (text) => stderr.write(text) });
-  registerPrint(program, context);
-  let code: number;
-  try {
-    await program.parseAsync(['print', ...args], { from: 'user' });
-    code = context.exitCode;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      stderr.write(`zapis: ${error.message}\n`);
-      code = EXIT_USAGE;
-    } else if (error instanceof CommanderError) {
-      code = error.code === 'commander.helpDisplayed' ? EXIT_OK : EXIT_USAGE;
-    } else {
-      throw error;
-    }
-  }
-  return { code, stdout: Buffer.concat(out), stderr: err };
+  const result = await run(['print', ...args], { cwd });
+  return { code: result.code, stdout: result.stdoutBytes, stderr: result.stderr };
 }
 
 const workDir = (): string => mkdtempSync(join(tmpdir(), 'zapis-print-'));

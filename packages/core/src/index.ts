@@ -22,3 +22,4 @@ export { type MoveDescription, type Disambiguation, describeMove, disambiguation
 export { englishSan } from './english-san.js';
 export { parseUci } from './uci.js';
 export { canReachIgnoringChecks } from './reach.js';
+export { generateMovesTo } from './moves-to.js';

@@ -7,7 +7,7 @@
  */
 import { castleSide, isCastle, moveFrom, movePromotion, moveTarget, type Move, type Role } from '@zapis/core';
 import type { LanguageCode, MoveReading, MoveToken } from '@zapis/notation';
-import { readingFitsLanguages, type LegalMoves } from './resolve.js';
+import { namesNoPiece, readingFitsLanguages, type LegalMoves } from './resolve.js';
 
 export function readingDistance(reading: MoveReading, move: Move, role: Role, ignoreRole: boolean): number {
   if (reading.castle !== undefined || isCastle(move)) {
@@ -41,7 +41,7 @@ export function tokenDistance(
   const role = legal.roleOf(move);
   for (const reading of token.readings) {
     if (!readingFitsLanguages(reading, languages)) continue;
-    best = Math.min(best, readingDistance(reading, move, role, token.form === 'uci' || reading.anyPiece === true));
+    best = Math.min(best, readingDistance(reading, move, role, namesNoPiece(token, reading)));
   }
   return best;
 }

@@ -20,6 +20,9 @@ export type RepairEdit =
 
 export interface Repair {
   readonly edit: RepairEdit;
+  /** Where the (first) edited move is written. */
+  readonly line: number;
+  readonly column: number;
   /** Plies whose record the repair changes. */
   readonly editedPlies: readonly number[];
   /** A sentence for people, e.g. "8...Se7 → 8...Be7 makes the rest of the game legal". */
@@ -82,6 +85,7 @@ export function findRepairs(game: ParsedGame, replay: GameReplay, context: Repla
           const replacement = writeLike(node, description, language);
           const inSan = replacement === san ? '' : ` (${san} in standard SAN)`;
           repairs.push({
+            ...placeOf(nodes, index),
             edit: { kind: 'replace', ply, written: node.text, san, replacement },
             editedPlies: [ply],
             message: `${plyLabel(ply)}${node.text} → ${plyLabel(ply)}${replacement}${inSan} makes the rest of the game legal`,
@@ -101,6 +105,7 @@ export function findRepairs(game: ParsedGame, replay: GameReplay, context: Repla
       const rest = replaysClean(before, swapped, context);
       if (rest) {
         repairs.push({
+          ...placeOf(nodes, index),
           edit: { kind: 'swap', ply, otherPly: ply + gap, written: nodes[index].text, otherWritten: nodes[other].text },
           editedPlies: [ply, ply + gap],
           message: `${plyLabel(ply)}${nodes[index].text} and ${plyLabel(ply + gap)}${nodes[other].text} were written in the wrong order; swapped, the rest of the game is legal`,
@@ -120,6 +125,7 @@ export function findRepairs(game: ParsedGame, replay: GameReplay, context: Repla
       if (rest) {
         const san = englishSan(describeMove(before, move));
         repairs.push({
+          ...placeOf(nodes, index),
           edit: { kind: 'insert', ply, san },
           editedPlies: [ply],
           message: `a move seems missing before '${(nodes[index] as MoveToken).text}': with ${plyLabel(ply)}${san} the rest of the game is legal`,
@@ -132,4 +138,10 @@ export function findRepairs(game: ParsedGame, replay: GameReplay, context: Repla
   }
   repairs.sort((a, b) => a.rank - b.rank);
   return repairs.slice(0, MAX_REPAIRS).map(({ rank: _rank, ...repair }) => repair);
+}
+
+/** The line and column of the node a ply was written at. */
+function placeOf(nodes: readonly MoveNode[], index: number): { line: number; column: number } {
+  const node = nodes[Math.min(index, nodes.length - 1)];
+  return { line: node.span.line, column: node.span.column };
 }

@@ -11,9 +11,10 @@ import {
 import type { LanguageCode, MoveNode, MoveToken, ParsedGame, Variation } from '@zapis/notation';
 import { closestMoves } from './closeness.js';
 import { diagnosticAt, type Diagnostic, type Severity } from './diagnostic.js';
+import { castlingReason } from './castling-reason.js';
 import { checkMarks } from './marks.js';
 import { playAndDescribe } from './play-move.js';
-import { LegalMoves, readingFitsLanguages, resolveToken, type Resolution } from './resolve.js';
+import { LegalMoves, readingFitsLanguages, resolveToken, singleTarget, type Resolution } from './resolve.js';
 import { startPosition, tagNamed } from './start-position.js';
 
 export interface ReplayedMove {
@@ -127,9 +128,9 @@ function explainNoMatch(
       if (canReachIgnoringChecks(position, from, reading.to)) reachable = true;
     }
   }
-  const isCastling = token.readings.some((reading) => reading.castle !== undefined);
-  if (isCastling) {
-    return { diagnostic: moveDiagnostic('error', 'illegal-move', `castling '${token.text}' is not legal here (king or rook has moved, a square between is occupied, or the king is in, passes or lands in check)`, token, position, ply, context, { candidates }) };
+  const castling = token.readings.find((reading) => reading.castle !== undefined)?.castle;
+  if (castling !== undefined) {
+    return { diagnostic: moveDiagnostic('error', 'illegal-move', `castling '${token.text}' is not legal: ${castlingReason(position, castling)}`, token, position, ply, context, { candidates }) };
   }
   if (reachable) {
     const reason = position.isCheck() ? 'it does not answer the check' : 'it would leave the king in check';
@@ -164,13 +165,21 @@ export function replayLine(
       diagnostics.push(moveDiagnostic('error', 'null-move', `null move '${node.text}': the game cannot be replayed past it`, node, position, ply, context));
       return { moves, diagnostics, stoppedAt: index, stopCode: 'null-move' };
     }
-    const legal = new LegalMoves(position, depth);
+    // Fast path: resolve from the moves onto the token's square; anything less
+    // than one clear answer is looked at again with every legal move.
+    const target = singleTarget(node, context.languages);
+    let legal = target >= 0 ? LegalMoves.towards(position, target, depth) : undefined;
+    let resolution = legal ? resolveToken(node, legal, context.languages) : undefined;
+    if (legal === undefined || resolution === undefined || resolution.moves.length !== 1) {
+      legal = new LegalMoves(position, depth);
+      resolution = undefined;
+    }
     if (legal.count === 0) {
       const end = position.isCheck() ? 'checkmate' : 'stalemate';
       diagnostics.push(moveDiagnostic('error', 'moves-after-end', `'${node.text}' follows the end of the game (${end})`, node, position, ply, context));
       return { moves, diagnostics, stoppedAt: index, stopCode: 'moves-after-end' };
     }
-    let resolution = resolveToken(node, legal, context.languages);
+    resolution ??= resolveToken(node, legal, context.languages);
     if (resolution.moves.length > 1) {
       const candidates = resolution.moves.map((move) => sanOf(position, move));
       diagnostics.push(moveDiagnostic('error', 'ambiguous-move', `'${node.text}' fits ${candidates.length} legal moves: ${candidates.join(', ')}`, node, position, ply, context, { candidates, suggestions: candidates }));

@@ -4,7 +4,7 @@
  * readings of the languages in play.
  */
 import {
-  KIND_CASTLE, MAX_MOVES, castleSide, generateLegalMoves, isCastle, moveFrom, moveKind, movePromotion, moveTarget,
+  KIND_CASTLE, MAX_MOVES, castleSide, generateLegalMoves, generateMovesTo, isCastle, moveFrom, moveKind, movePromotion, moveTarget,
   moveTo, type Move, type Position, type Role,
 } from '@zapis/core';
 import type { LanguageCode, MoveReading, MoveToken } from '@zapis/notation';
@@ -23,14 +23,35 @@ export class LegalMoves {
    * `slot` names a pooled buffer that stays valid until the next LegalMoves of the
    * same slot (replay passes its variation depth); without it a fresh buffer is used.
    */
-  constructor(readonly position: Position, slot?: number) {
+  /** False when only the moves onto one square were generated (see `towards`). */
+  readonly complete: boolean;
+
+  constructor(readonly position: Position, slot?: number, target?: number) {
     this.moves = slot === undefined ? new Int32Array(MAX_MOVES) : (pooled[slot] ??= new Int32Array(MAX_MOVES));
-    this.count = generateLegalMoves(position, this.moves);
+    this.complete = target === undefined;
+    this.count = target === undefined ? generateLegalMoves(position, this.moves) : generateMovesTo(position, target, this.moves);
+  }
+
+  /** Only the legal moves landing on `target` (no castling): enough to resolve most tokens. */
+  static towards(position: Position, target: number, slot: number): LegalMoves {
+    return new LegalMoves(position, slot, target);
   }
 
   roleOf(move: Move): Role {
     return ROLE_BY_CODE[this.position.board[moveFrom(move)] & 7];
   }
+}
+
+/**
+ * Coordinate notation names squares, not pieces: UCI (`g1f3`) and long form with
+ * no letter at all (`c1-b2`, `e8-g8` for castling, as pgn-extract writes it).
+ * A letterless long-form token still has to start on the piece's square, so
+ * reading it by squares guesses nothing.
+ */
+export function namesNoPiece(token: MoveToken, reading: MoveReading): boolean {
+  if (token.form === 'uci' || reading.anyPiece === true) return true;
+  return token.form === 'long' && reading.piece === 'pawn' && reading.languages === 'any'
+    && reading.fromFile !== undefined && reading.fromRank !== undefined;
 }
 
 /** Is `reading` a way to write `move`? `ignoreRole` for UCI, which names no piece. */
@@ -82,12 +103,11 @@ export function resolveToken(
 ): Resolution {
   const moves: Move[] = [];
   const readings: MoveReading[][] = [];
-  const ignoreRole = token.form === 'uci';
   for (const reading of token.readings) {
     if (!readingFitsLanguages(reading, languages)) continue;
     for (let i = 0; i < legal.count; i++) {
       const move = legal.moves[i];
-      if (!readingMatches(reading, move, legal.roleOf(move), ignoreRole || reading.anyPiece === true, options.ignorePromotion)) continue;
+      if (!readingMatches(reading, move, legal.roleOf(move), namesNoPiece(token, reading), options.ignorePromotion)) continue;
       const index = moves.indexOf(move);
       if (index < 0) {
         moves.push(move);
@@ -108,6 +128,22 @@ export function languagesOf(readings: readonly MoveReading[]): readonly Language
     for (const language of reading.languages) found.add(language);
   }
   return [...found];
+}
+
+/**
+ * The one square every allowed reading of the token lands on, when the token
+ * can be resolved from that square's moves alone: not castling, not a king or a
+ * UCI move (either may be castling written as a king move), not a file-only capture.
+ */
+export function singleTarget(token: MoveToken, languages: ReadonlySet<LanguageCode> | undefined): number {
+  let target = -1;
+  for (const reading of token.readings) {
+    if (!readingFitsLanguages(reading, languages)) continue;
+    if (reading.to === undefined || reading.castle !== undefined || reading.piece === 'king' || reading.anyPiece === true) return -1;
+    if (target >= 0 && target !== reading.to) return -1;
+    target = reading.to;
+  }
+  return token.form === 'uci' ? -1 : target;
 }
 
 export const isCastleKind = (move: Move): boolean => moveKind(move) === KIND_CASTLE;

@@ -3,7 +3,7 @@
  * independent program (pgn-extract) must read back, move by move, as the SAN of
  * the English file beside them — with the language given and detected.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readText, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import { parseGames } from '@zapis/notation';
 import { analyseGame } from '../src/index.js';
@@ -12,12 +12,20 @@ const skip = skipWithoutShared();
 const stripMarks = (san: string): string => san.replace(/[+#]$/, '');
 
 describe.skipIf(skip)('the Polish twin of the gnu-book corpus', () => {
-  for (const language of ['pl', 'auto'] as const) {
-    it(`reads all 100,000 games with --lang ${language} exactly as the English SAN`, async () => {
-      const english = parseGames(await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz')));
-      const polish = parseGames(await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pl.pgn.gz')));
+  let englishText = '';
+  let polishText = '';
+  beforeAll(async () => {
+    englishText = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz'));
+    polishText = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pl.pgn.gz'));
+  }, 120_000);
+
+  it('reads all 100,000 games with --lang pl and with --lang auto exactly as the English SAN', async () => {
+    for (const language of ['pl', 'auto'] as const) {
+      const english = parseGames(englishText);
+      const polish = parseGames(polishText);
       let games = 0;
       let plies = 0;
+      let wrongResults = 0;
       const mismatches: string[] = [];
       for (const polishGame of polish) {
         const englishGame = english.next();
@@ -27,9 +35,13 @@ describe.skipIf(skip)('the Polish twin of the gnu-book corpus', () => {
         const expected = englishGame.value.moves.map((node) => stripMarks(node.text));
         const actual = report.san.map(stripMarks);
         plies += actual.length;
-        if (report.status !== 'ok' || actual.join(' ') !== expected.join(' ')) {
+        // The archive itself records some mates with the wrong result: a finding, not a misreading.
+        const errors = report.diagnostics.filter((d) => d.severity === 'error');
+        if (errors.some((d) => d.code === 'result-contradicts-board')) wrongResults++;
+        const misread = errors.some((d) => d.code !== 'result-contradicts-board');
+        if (misread || actual.join(' ') !== expected.join(' ')) {
           if (mismatches.length < 10) {
-            const first = report.diagnostics.find((d) => d.severity === 'error');
+            const first = errors.find((d) => d.code !== 'result-contradicts-board');
             mismatches.push(`game ${games} (line ${report.line}): ${first ? `${first.code} ${first.text} at ply ${first.ply}` : 'moves differ'}`);
           } else break;
         }
@@ -37,10 +49,12 @@ describe.skipIf(skip)('the Polish twin of the gnu-book corpus', () => {
           if (mismatches.length < 10) mismatches.push(`game ${games}: detected ${report.language}`);
         }
       }
-      expect(english.next().done).toBe(true);
       expect(mismatches).toEqual([]);
+      expect(english.next().done).toBe(true);
       expect(games).toBe(100_000);
+      expect(wrongResults).toBeGreaterThan(0);
+      expect(wrongResults).toBeLessThan(200);
       expect(plies).toBeGreaterThan(7_000_000);
-    });
-  }
+    }
+  }, 600_000);
 });

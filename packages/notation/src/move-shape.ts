@@ -45,6 +45,11 @@ function resetShape(shape: MoveShape): void {
 
 const SINGLE_LETTERS = new Set(ALL_PIECE_LETTERS.filter((letter) => letter.length === 1).map((letter) => letter.charCodeAt(0)));
 const DOUBLE_LETTERS = ALL_PIECE_LETTERS.filter((letter) => letter.length === 2);
+/** First characters of two-character letters (`Кр`), so most tokens skip that check. */
+const DOUBLE_STARTS = new Set(DOUBLE_LETTERS.map((letter) => letter.charCodeAt(0)));
+/** ASCII piece letters as a table: the hot path of every move token. */
+const ASCII_LETTERS = new Uint8Array(128);
+for (const code of SINGLE_LETTERS) if (code < 128) ASCII_LETTERS[code] = 1;
 
 /** File 0..7 of a file letter, or -1. Cyrillic а, с, е (look-alikes typed in Russian texts) count as a, c, e. */
 function fileOf(code: number): number {
@@ -77,8 +82,9 @@ export function isMoveBoundary(code: number): boolean {
 /** Length of the piece letter at `at` (1 or 2), or 0. */
 function pieceLetterLength(text: string, at: number): number {
   const code = text.charCodeAt(at);
+  if (code < 128) return ASCII_LETTERS[code];
   if (isFigurine(code)) return 1;
-  for (const letter of DOUBLE_LETTERS) if (text.startsWith(letter, at)) return 2;
+  if (DOUBLE_STARTS.has(code)) for (const letter of DOUBLE_LETTERS) if (text.startsWith(letter, at)) return 2;
   return SINGLE_LETTERS.has(code) ? 1 : 0;
 }
 

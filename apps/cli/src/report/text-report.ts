@@ -44,7 +44,7 @@ export function formatGame(report: GameReport, source: SourceLines, minimum: 'in
     .filter((diagnostic) => rank[diagnostic.severity] >= rank[minimum])
     .map((diagnostic) => formatDiagnostic(diagnostic, report, source));
   for (const repair of report.repairs) {
-    blocks.push(`${report.file || '<input>'}:${report.line}: help: game ${report.index}: ${repair.message}`);
+    blocks.push(`${report.file || '<input>'}:${repair.line}:${repair.column}: help: game ${report.index}: ${repair.message}`);
   }
   return blocks;
 }

@@ -1,0 +1,176 @@
+/**
+ * `zapis decode`: noisy scoresheet transcriptions (OCR'd text) to the most
+ * likely legal games. PGN with a comment on each doubtful move, or NDJSON with
+ * a confidence, alternatives and a review flag per half-move.
+ */
+import type { Command } from 'commander';
+import {
+  decodeSheets, parseTranscription, reviewComment, decodedGamePgn,
+  type DecodedGame, type DecodeError, type Transcription,
+} from '@zapis/decode';
+import type { Result } from '@zapis/core';
+import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
+import { readInputs } from '../input.js';
+import { parseChoice, parseLanguage } from '../options.js';
+import type { CommandContext } from '../program.js';
+
+interface DecodeFlags {
+  lang: string;
+  format: string;
+  reviewThreshold: string;
+  pair?: boolean;
+}
+
+type Severity = 'error' | 'warning' | 'info';
+
+interface JsonDiagnostic {
+  readonly severity: Severity;
+  readonly code: string;
+  readonly message: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly ply?: number;
+  readonly moveNumber?: number;
+  readonly side?: 'white' | 'black';
+  readonly fen?: string;
+  readonly text?: string;
+  readonly candidates?: readonly string[];
+}
+
+/** One game to decode: one sheet, or White's and Black's sheets of the same game (--pair). */
+interface Job {
+  readonly file: string;
+  readonly records: readonly Transcription[];
+}
+
+function parseThreshold(value: string): number {
+  const threshold = Number(value);
+  if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
+    throw new UsageError(`--review-threshold must be a number from 0 to 1, not '${value}'`);
+  }
+  return threshold;
+}
+
+function diagnosticsOf(job: Job, decoded: Result<DecodedGame, DecodeError>): JsonDiagnostic[] {
+  const file = job.file;
+  const start = job.records[0];
+  if (!decoded.ok) {
+    return [{ severity: 'error', code: `decode-${decoded.error.code}`, message: decoded.error.message, file, line: start.line, column: 1 }];
+  }
+  const game = decoded.value;
+  const diagnostics: JsonDiagnostic[] = [];
+  for (const move of game.moves) {
+    if (!move.review) continue;
+    const written = move.cells.find((cell) => cell.cell !== undefined);
+    diagnostics.push({
+      severity: 'warning', code: written ? 'decode-review' : 'decode-unwritten', message: reviewComment(move), file,
+      line: written?.source?.line ?? start.line, column: written?.source?.column ?? 1,
+      ply: move.ply, moveNumber: move.moveNumber, side: move.side, fen: move.fen,
+      ...(written?.text !== undefined ? { text: written.text } : {}),
+      candidates: [move.san, ...move.alternatives.map((alternative) => alternative.san)],
+    });
+  }
+  for (const noise of game.unexplained) {
+    diagnostics.push({
+      severity: 'info', code: 'decode-noise-cell', message: `'${noise.text}' holds no move (read as noise)`, file,
+      line: noise.source?.line ?? start.line, column: noise.source?.column ?? 1, ply: noise.afterPly + 1, text: noise.text,
+    });
+  }
+  if (game.break) {
+    diagnostics.push({
+      severity: 'error', code: 'decode-break', message: game.break.message, file,
+      line: game.break.source?.line ?? start.line, column: game.break.source?.column ?? 1,
+      ply: game.break.ply, fen: game.break.fen, text: game.break.text,
+    });
+  }
+  return diagnostics;
+}
+
+function jsonGame(job: Job, index: number, decoded: Result<DecodedGame, DecodeError>, diagnostics: readonly JsonDiagnostic[], requested: string) {
+  const start = job.records[0];
+  const game = decoded.ok ? decoded.value : undefined;
+  return {
+    file: job.file,
+    index,
+    line: start.line,
+    tags: start.tags,
+    language: game?.language ?? requested,
+    status: diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'ok',
+    plies: game?.moves.length ?? 0,
+    san: game?.moves.map((move) => move.san) ?? [],
+    fen: game?.fen ?? '',
+    ...(start.result ? { result: start.result } : {}),
+    ...(job.records.length > 1 ? { sheets: job.records.length } : {}),
+    moves: game?.moves.map((move) => ({
+      ply: move.ply,
+      moveNumber: move.moveNumber,
+      side: move.side,
+      san: move.san,
+      confidence: Number(move.confidence.toFixed(4)),
+      alternatives: move.alternatives.map((alternative) => alternative.san),
+      alternativeProbabilities: move.alternatives.map((alternative) => Number(alternative.probability.toFixed(4))),
+      review: move.review,
+      read: move.cells.map((cell) => cell.text ?? null),
+    })) ?? [],
+    review: game?.review ?? [],
+    diagnostics,
+  };
+}
+
+export function registerDecode(program: Command, context: CommandContext): void {
+  program
+    .command('decode')
+    .description('turn noisy scoresheet readings (OCR\'d transcriptions) into the most likely legal games, with a confidence per move')
+    .argument('[files...]', 'transcription files (.gz read directly); - or none for standard input')
+    .option('--lang <code>', 'language of the piece letters: auto or a code from piece-letters.md', 'auto')
+    .option('--format <format>', 'pgn (with a comment on each doubtful move) or json (NDJSON: one object per game, then a summary)', 'pgn')
+    .option('--review-threshold <p>', 'moves below this confidence are flagged for review', '0.9')
+    .option('--pair', 'consecutive games in a file are White\u2019s and Black\u2019s sheets of one game: decode them jointly')
+    .action(async (files: string[], flags: DecodeFlags) => {
+      const language = parseLanguage(flags.lang, true);
+      const format = parseChoice('--format', flags.format, ['pgn', 'json'] as const);
+      const reviewThreshold = parseThreshold(flags.reviewThreshold);
+      const { io } = context;
+      const { inputs, unreadable } = await readInputs(files, io.cwd, io.stdin);
+      for (const bad of unreadable) io.stderr.write(`zapis: cannot read ${bad.name}: ${bad.reason}\n`);
+      const started = performance.now();
+      const summary = { games: 0, ok: 0, failed: 0, plies: 0, flagged: 0, unexplainedCells: 0, languages: {} as Record<string, number> };
+      for (const input of inputs) {
+        const records = parseTranscription(input.text);
+        const jobs: Job[] = [];
+        const step = flags.pair ? 2 : 1;
+        for (let index = 0; index < records.length; index += step) jobs.push({ file: input.name, records: records.slice(index, index + step) });
+        for (const [position, job] of jobs.entries()) {
+          const decoded = decodeSheets(job.records.map((record) => record.sheet), { language, reviewThreshold });
+          const diagnostics = diagnosticsOf(job, decoded);
+          const failed = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+          summary.games++;
+          if (failed) summary.failed++;
+          else summary.ok++;
+          if (decoded.ok) {
+            summary.plies += decoded.value.moves.length;
+            summary.flagged += decoded.value.review.length;
+            summary.unexplainedCells += decoded.value.unexplained.length;
+            summary.languages[decoded.value.language] = (summary.languages[decoded.value.language] ?? 0) + 1;
+          }
+          if (format === 'json') {
+            io.stdout.write(`${JSON.stringify(jsonGame(job, position + 1, decoded, diagnostics, language))}\n`);
+          } else if (decoded.ok) {
+            const start = job.records[0];
+            io.stdout.write(`${decodedGamePgn(decoded.value, { tags: start.tags, ...(start.result ? { result: start.result } : {}) })}\n`);
+          } else {
+            io.stderr.write(`zapis: ${input.name}:${job.records[0].line}: ${decoded.error.message}\n`);
+          }
+        }
+      }
+      const seconds = (performance.now() - started) / 1000;
+      if (format === 'json') {
+        io.stdout.write(`${JSON.stringify({ summary: { ...summary, unreadable, seconds: Number(seconds.toFixed(3)) } })}\n`);
+      } else {
+        io.stderr.write(`${summary.games} game${summary.games === 1 ? '' : 's'} decoded: ${summary.ok} ok, ${summary.failed} with errors; ` +
+          `${summary.plies} plies, ${summary.flagged} to review\n`);
+      }
+      context.exitCode = unreadable.length > 0 ? EXIT_USAGE : summary.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+    });
+}

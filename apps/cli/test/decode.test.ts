@@ -1,0 +1,107 @@
+/** `zapis decode` through registerDecode on a fresh commander program (program.ts wires it separately). */
+import { PassThrough } from 'node:stream';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { parsePgn } from '@zapis/notation';
+import { registerDecode } from '../src/commands/decode.js';
+import { UsageError, type CliIo } from '../src/io.js';
+import type { CommandContext } from '../src/program.js';
+import { jsonLines, repositoryRoot } from './run-cli.js';
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+async function runDecode(args: string[], stdin = ''): Promise<Run> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const input = new PassThrough();
+  input.end(stdin);
+  const io: CliIo = { stdout, stderr, stdin: input, cwd: repositoryRoot, isTty: false };
+  const context: CommandContext = { io, exitCode: 0 };
+  const program = new Command().exitOverride().configureOutput({ writeOut: (text) => void (out += text), writeErr: (text) => void (err += text) });
+  registerDecode(program, context);
+  try {
+    await program.parseAsync(['decode', ...args], { from: 'user' });
+  } catch (error) {
+    if (error instanceof UsageError) return { code: 2, stdout: out, stderr: `${err}zapis: ${error.message}\n` };
+    if (error instanceof CommanderError) return { code: 2, stdout: out, stderr: err };
+    throw error;
+  }
+  return { code: context.exitCode, stdout: out, stderr: err };
+}
+
+const fixture = join('fixtures', 'scoresheets', 'janowski-lasker-1912.pl.txt');
+const truth = (): string[] => {
+  const [game] = parsePgn(readFileSync(join(repositoryRoot, 'fixtures', 'scoresheets', 'janowski-lasker-1912.pgn'), 'utf8'));
+  return game.moves.map((move) => move.text);
+};
+
+describe('zapis decode', () => {
+  it('decodes the bundled noisy Polish scoresheet into the true game (PGN, doubtful moves commented)', async () => {
+    const result = await runDecode([fixture]);
+    expect(result.code).toBe(0);
+    const [game] = parsePgn(result.stdout);
+    expect(game.moves.map((move) => move.text.replace(/[+#]$/, ''))).toEqual(truth().map((san) => san.replace(/[+#]$/, '')));
+    expect(game.tags.find((tag) => tag.name === 'White')?.value).toBe('Janowski, Dawid');
+    expect(game.result?.text).toBe('0-1');
+    expect(result.stdout).toMatch(/\{review: confidence 0\.\d\d/);
+    expect(result.stderr).toMatch(/1 game decoded: 1 ok/);
+  });
+
+  it('prints NDJSON with a confidence, alternatives and a review flag per half-move, then a summary', async () => {
+    const result = await runDecode([fixture, '--format', 'json', '--lang', 'pl']);
+    expect(result.code).toBe(0);
+    const [game, summary] = jsonLines(result.stdout);
+    expect(game).toMatchObject({ file: fixture, index: 1, language: 'pl', status: 'ok', plies: truth().length });
+    const moves = game.moves as { confidence: number; alternatives: string[]; review: boolean; san: string }[];
+    expect(moves).toHaveLength(truth().length);
+    for (const move of moves) {
+      expect(move.confidence).toBeGreaterThanOrEqual(0);
+      expect(move.confidence).toBeLessThanOrEqual(1);
+      expect(Array.isArray(move.alternatives)).toBe(true);
+      if (move.confidence < 0.9) expect(move.review).toBe(true);
+    }
+    expect((game.review as number[]).length).toBe(moves.filter((move) => move.review).length);
+    expect(summary).toMatchObject({ summary: { games: 1, ok: 1, failed: 0 } });
+  });
+
+  it('honours --review-threshold', async () => {
+    const strict = jsonLines((await runDecode([fixture, '--format', 'json', '--review-threshold', '0.999999'])).stdout)[0];
+    const lax = jsonLines((await runDecode([fixture, '--format', 'json', '--review-threshold', '0'])).stdout)[0];
+    expect((strict.review as number[]).length).toBeGreaterThan((lax.review as number[]).length);
+  });
+
+  it('reads standard input and decodes two sheets of one game jointly with --pair', async () => {
+    const text = '1. e4 e5 2. Sf3 Sc6 3. G?5 a6 *\n1. e4 e5 2. S?3 Sc6 3. Gb5 a6 *\n';
+    const result = await runDecode(['-', '--pair', '--format', 'json', '--lang', 'pl'], text);
+    expect(result.code).toBe(0);
+    const [game, summary] = jsonLines(result.stdout);
+    expect(game.san).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6']);
+    expect(game.sheets).toBe(2);
+    expect(summary).toMatchObject({ summary: { games: 1 } });
+  });
+
+  it('reports bad input as errors, not stack traces', async () => {
+    const empty = await runDecode(['-', '--format', 'json'], '[Event "empty"]\n');
+    expect(empty.code).toBe(1);
+    expect(jsonLines(empty.stdout)[0]).toMatchObject({ status: 'error', diagnostics: [{ code: 'decode-no-readings' }] });
+    const missing = await runDecode(['no-such-file.txt']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read no-such-file.txt/);
+    const badFlag = await runDecode([fixture, '--review-threshold', 'high']);
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stderr).toMatch(/--review-threshold/);
+    const badLanguage = await runDecode([fixture, '--lang', 'xx']);
+    expect(badLanguage.code).toBe(2);
+    expect(badLanguage.stderr).not.toMatch(/at .*\.ts/);
+  });
+});

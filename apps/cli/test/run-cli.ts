@@ -1,0 +1,33 @@
+/** Runs the CLI in-process with captured output, from the repository root. */
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { runCli, type CliIo } from '../src/index.js';
+
+export const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface CliRun {
+  readonly code: number;
+  readonly stdout: string;
+  /** Standard output as bytes, for binary output such as PDF. */
+  readonly stdoutBytes: Buffer;
+  readonly stderr: string;
+}
+
+export async function run(args: string[], options: { stdin?: string; cwd?: string } = {}): Promise<CliRun> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: Buffer[] = [];
+  let err = '';
+  stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const stdin = new PassThrough();
+  stdin.end(options.stdin ?? '');
+  const io: CliIo = { stdout, stderr, stdin, cwd: options.cwd ?? repositoryRoot, isTty: false };
+  const code = await runCli(args, io);
+  const bytes = Buffer.concat(out);
+  return { code, stdout: bytes.toString('utf8'), stdoutBytes: bytes, stderr: err };
+}
+
+/** NDJSON lines as objects. */
+export const jsonLines = (text: string): Record<string, unknown>[] =>
+  text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);

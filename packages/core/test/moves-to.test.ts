@@ -1,0 +1,39 @@
+/** generateMovesTo must give exactly the legal non-castling moves onto each square. */
+import { describe, expect, it } from 'vitest';
+import { readPerftSuite, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { KIND_CASTLE, MAX_MOVES, generateLegalMoves, generateMovesTo, moveKind, moveTo, parseFen } from '../src/index.js';
+
+const skip = skipWithoutShared();
+
+function compareAllSquares(fen: string): string[] {
+  const parsed = parseFen(fen);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const position = parsed.value;
+  const all = new Int32Array(MAX_MOVES);
+  const some = new Int32Array(MAX_MOVES);
+  const count = generateLegalMoves(position, all);
+  const failures: string[] = [];
+  for (let to = 0; to < 64; to++) {
+    const expected = Array.from(all.subarray(0, count)).filter((m) => moveKind(m) !== KIND_CASTLE && moveTo(m) === to).sort();
+    const actual = Array.from(some.subarray(0, generateMovesTo(position, to, some))).sort();
+    if (expected.join() !== actual.join()) failures.push(`${fen} square ${to}: ${actual.length} vs ${expected.length}`);
+  }
+  return failures;
+}
+
+describe('generateMovesTo', () => {
+  it.each([
+    'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+    '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+    '8/8/3p4/KPp4r/1R3p1k/8/4P1P1/8 w - c6 0 1',
+    'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
+  ])('agrees with full generation on every square of %s', (fen) => {
+    expect(compareAllSquares(fen)).toEqual([]);
+  });
+
+  it.skipIf(skip)('agrees with full generation on every square of 6,838 random positions', () => {
+    const failures: string[] = [];
+    for (const { fen } of readPerftSuite(sharedPath('perft', 'python-chess_random.perft'))) failures.push(...compareAllSquares(fen));
+    expect(failures.slice(0, 5)).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * The legal moves of a position with what the decoder needs of each: its
+ * description (for spellings), standard SAN, prior, and the key of the
+ * position it leads to (so equal hypotheses can merge). Built once per
+ * position and cached, since beam hypotheses often share positions.
+ */
+import {
+  KIND_CASTLE, KIND_EN_PASSANT, MAX_MOVES, ROLES, castleSide, disambiguationOf, englishSan, generateLegalMoves,
+  hasLegalMove, moveFrom, moveKind, movePromotion, moveTarget, moveTo, moveToUci,
+  type Move, type MoveDescription, type Position, type Role,
+} from '@zapis/core';
+import { moveLogWeight, normaliseLogWeights, type MovePriorWeights } from './move-prior.js';
+
+export interface CandidateMove {
+  readonly move: Move;
+  readonly uci: string;
+  /** Standard English SAN, as PGN export writes it. */
+  readonly san: string;
+  readonly description: MoveDescription;
+  readonly logPrior: number;
+  /** `uci|san`: identifies the move and how it is written, across positions. */
+  readonly key: string;
+  /** Identifies the position after the move. */
+  readonly childKey: string;
+}
+
+const legal = new Int32Array(MAX_MOVES);
+const roleOf = (code: number): Role => ROLES[(code & 7) - 1];
+
+export const positionKey = (position: Position): string => `${position.hashLo.toString(36)}.${position.hashHi.toString(36)}`;
+
+interface Described {
+  readonly description: MoveDescription;
+  readonly childKey: string;
+}
+
+/** Describes every legal move and keys the position it leads to (the position is left as it was). */
+function describeAll(position: Position): Described[] {
+  const count = generateLegalMoves(position, legal);
+  const moves = Array.from(legal.subarray(0, count));
+  const described: Described[] = [];
+  for (const move of moves) {
+    const from = moveFrom(move);
+    const kind = moveKind(move);
+    const capturedCode = kind === KIND_CASTLE ? 0 : kind === KIND_EN_PASSANT ? 1 : position.board[moveTo(move)] & 7;
+    const disambiguation = disambiguationOf(position, move, moves, moves.length);
+    const piece = roleOf(position.board[from]);
+    position.play(move);
+    const check = position.isCheck();
+    const mate = check && !hasLegalMove(position);
+    const childKey = positionKey(position);
+    position.undo();
+    const description: MoveDescription = {
+      move, piece, from, to: moveTarget(move),
+      capture: capturedCode !== 0,
+      captured: capturedCode !== 0 ? roleOf(capturedCode) : undefined,
+      enPassant: kind === KIND_EN_PASSANT,
+      promotion: movePromotion(move),
+      castle: kind === KIND_CASTLE ? castleSide(move) : undefined,
+      disambiguation, check, mate,
+    };
+    described.push({ description, childKey });
+  }
+  return described;
+}
+
+/** Describes every legal move (the position is left as it was). */
+export function describeLegalMoves(position: Position): MoveDescription[] {
+  return describeAll(position).map((entry) => entry.description);
+}
+
+/** Candidate moves with priors; `lastCaptureSquare` is where the previous move captured (-1 if it did not). */
+export function candidateMoves(position: Position, lastCaptureSquare: number, weights?: MovePriorWeights): CandidateMove[] {
+  const described = describeAll(position);
+  const logPriors = normaliseLogWeights(described.map((entry) => moveLogWeight(entry.description, lastCaptureSquare, weights)));
+  return described.map(({ description, childKey }, index) => {
+    const uci = moveToUci(description.move, position.chess960);
+    const san = englishSan(description);
+    return { move: description.move, uci, san, key: `${uci}|${san}`, description, logPrior: logPriors[index], childKey };
+  });
+}

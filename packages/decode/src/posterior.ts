@@ -1,0 +1,68 @@
+/**
+ * Confidence from the search, not from a heuristic: a backward pass over the
+ * lattice (forward-backward restricted to the hypotheses the beam kept) gives
+ * each edge its posterior probability, and the probability that ply t is move
+ * m is the sum over the edges of ply t playing m. Mass the beam dropped was
+ * at least `beamWidth` nats below the best, so what is lost is small.
+ */
+import { logSumExp } from './log-math.js';
+import type { Lattice, LatticeEdge, LatticeNode } from './search.js';
+
+export interface MoveProbability {
+  readonly uci: string;
+  readonly san: string;
+  readonly probability: number;
+}
+
+/** Fills logBeta of every node: log P(the rest of the readings | node). */
+export function backwardPass(lattice: Lattice): void {
+  const outgoing = new Map<LatticeNode, LatticeEdge[]>();
+  for (const nodes of lattice.plies) {
+    for (const node of nodes) {
+      for (const edge of node.incoming) {
+        const list = outgoing.get(edge.from);
+        if (list) list.push(edge);
+        else outgoing.set(edge.from, [edge]);
+      }
+    }
+  }
+  for (let ply = lattice.plies.length - 1; ply >= 0; ply--) {
+    for (const node of lattice.plies[ply]) {
+      let beta = node.logFinal;
+      for (const edge of outgoing.get(node) ?? []) beta = logSumExp(beta, edge.logWeight + edge.to.logBeta);
+      node.logBeta = beta;
+    }
+  }
+}
+
+/** The Viterbi path: the single likeliest complete hypothesis, as edges. */
+export function bestPath(lattice: Lattice): LatticeEdge[] {
+  const edges: LatticeEdge[] = [];
+  let node = lattice.bestFinal;
+  while (node?.bestEdge) {
+    edges.push(node.bestEdge);
+    node = node.bestEdge.from;
+  }
+  return edges.reverse();
+}
+
+/** Per ply (0-based index = ply - 1), every move's posterior probability, likeliest first. */
+export function plyMarginals(lattice: Lattice): MoveProbability[][] {
+  const marginals: MoveProbability[][] = [];
+  const z = lattice.logEvidence;
+  for (let ply = 1; ply < lattice.plies.length; ply++) {
+    const byMove = new Map<string, { uci: string; san: string; probability: number }>();
+    for (const node of lattice.plies[ply]) {
+      for (const edge of node.incoming) {
+        const logPosterior = edge.from.logAlpha + edge.logWeight + node.logBeta - z;
+        if (logPosterior < -40) continue;
+        const key = `${edge.candidate.uci}|${edge.candidate.san}`;
+        const entry = byMove.get(key) ?? { uci: edge.candidate.uci, san: edge.candidate.san, probability: 0 };
+        entry.probability += Math.exp(logPosterior);
+        byMove.set(key, entry);
+      }
+    }
+    marginals.push([...byMove.values()].sort((a, b) => b.probability - a.probability));
+  }
+  return marginals;
+}

@@ -1,0 +1,43 @@
+/**
+ * What the decoder reads: per half-move cell one or more readings (as an OCR
+ * engine gives alternatives, with optional confidences), a sheet being the
+ * cells in writing order. Both players' sheets of one game may be given.
+ */
+
+export interface Reading {
+  readonly text: string;
+  /** The reader's confidence (any positive scale; normalised per cell). Default: 1 / rank. */
+  readonly confidence?: number;
+}
+
+/** Where a cell came from, for messages. */
+export interface CellSource {
+  readonly line: number;
+  readonly column: number;
+  /** The move number written on that line, when one was read. */
+  readonly moveNumber?: number;
+  /** The half-move (1-based ply) the cell's place suggests: its line's number and column. A hint, not a rule. */
+  readonly ply?: number;
+}
+
+export interface Cell {
+  readonly readings: readonly Reading[];
+  readonly source?: CellSource;
+}
+
+export interface Sheet {
+  readonly cells: readonly Cell[];
+  /** Whose sheet it is, for messages ('white', 'black', a file name). */
+  readonly name?: string;
+}
+
+/** Cells from plain strings (one reading each) or arrays of alternatives. */
+export function cellsOf(items: readonly (string | readonly string[] | readonly Reading[])[]): Cell[] {
+  return items.map((item) => {
+    if (typeof item === 'string') return { readings: [{ text: item }] };
+    return { readings: item.map((reading: string | Reading) => (typeof reading === 'string' ? { text: reading } : reading)) };
+  });
+}
+
+/** The first reading of a cell, as shown in messages. */
+export const cellText = (cell: Cell): string => cell.readings[0]?.text ?? '';

@@ -1,0 +1,58 @@
+/**
+ * A small version of the benchmark on real games (the same slice the bench
+ * evaluates, games 90001 on, never tuned on): accuracy at 2% and 5% noise and
+ * calibration of the confidences. Skipped with a message without ../shared.
+ */
+import { describe, expect, it } from 'vitest';
+import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { evaluate, type EvaluationResult } from '../src/evaluation/evaluate.js';
+import { referenceGame, type ReferenceGame } from '../src/evaluation/reference-games.js';
+
+const skip = skipWithoutShared();
+
+async function someGames(count: number): Promise<ReferenceGame[]> {
+  const games: ReferenceGame[] = [];
+  let index = 0;
+  for await (const raw of readGames(sharedPath('corpora/gnu-book/games-000001-100000.pgn.gz'))) {
+    if (++index < 90_001) continue;
+    const game = referenceGame(raw.text);
+    if (game) games.push(game);
+    if (games.length >= count) break;
+  }
+  return games;
+}
+
+const accuracy = (result: EvaluationResult): number => result.correctMoves / result.moves;
+
+describe.skipIf(skip)('evaluation on real games (small)', () => {
+  let games: ReferenceGame[] = [];
+  const results: EvaluationResult[] = [];
+
+  it('decodes Polish sheets at 2% noise nearly perfectly, far better than per-move snapping', async () => {
+    games = await someGames(24);
+    const result = evaluate(games, { language: 'pl', rate: 0.02, seed: 7 });
+    results.push(result);
+    expect(accuracy(result)).toBeGreaterThan(0.97);
+    expect(result.baselineCorrectMoves / result.moves).toBeLessThan(accuracy(result) - 0.1);
+    expect(result.languageRight).toBe(result.games);
+  });
+
+  it('decodes English sheets at 5% noise, flagging few moves', () => {
+    const result = evaluate(games, { language: 'en', rate: 0.05, seed: 8 }, {}, false);
+    results.push(result);
+    expect(accuracy(result)).toBeGreaterThan(0.9);
+    expect(result.flaggedMoves / result.moves).toBeLessThan(0.06);
+  });
+
+  it('is calibrated: moves it is sure of are right about as often as it says', () => {
+    const sure = results.flatMap((result) => result.confidences.filter(([confidence]) => confidence >= 0.9));
+    const unsure = results.flatMap((result) => result.confidences.filter(([confidence]) => confidence < 0.9));
+    const sureAccuracy = sure.filter(([, right]) => right).length / sure.length;
+    expect(sure.length).toBeGreaterThan(1000);
+    expect(sureAccuracy).toBeGreaterThan(0.9);
+    if (unsure.length >= 10) {
+      const unsureAccuracy = unsure.filter(([, right]) => right).length / unsure.length;
+      expect(unsureAccuracy).toBeLessThan(sureAccuracy);
+    }
+  });
+});
