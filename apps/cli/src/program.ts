@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io.js';
 import { registerConvert } from './commands/convert.js';
 import { registerDecode } from './commands/decode.js';
-import { registerDemo } from './commands/demo.js';
+import { registerDemo, setDemoRunner } from './commands/demo.js';
 import { registerPrint } from './commands/print.js';
 import { registerReconcile } from './commands/reconcile.js';
 import { registerValidate } from './commands/validate.js';
@@ -41,6 +41,8 @@ export function buildProgram(context: CommandContext): Command {
   for (const register of REGISTRARS) register(program, context);
   return program;
 }
+
+setDemoRunner((argv, io) => runCli(argv, io));
 
 /** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {

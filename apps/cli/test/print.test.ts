@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseLayoutJson, type SheetLayout } from '@zapis/sheet';
-import { EXIT_OK, EXIT_USAGE } from '../src/io.js';
-import { run } from './run-cli.js';
+import { EXIT_OK } from '../src/io.js';
+import { repositoryRoot, run } from './run-cli.js';
 
 interface Run {
   readonly code: number;
@@ -89,7 +89,7 @@ describe('zapis print', () => {
   it('answers a missing pairings file with one line and exit 2', async () => {
     const result = await runPrint(['--pairings', 'nope.csv', '-o', 'x.pdf'], workDir());
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe('zapis: cannot read pairings file nope.csv: no such file\n');
+    expect(result.stderr).toBe('zapis: cannot read nope.csv: no such file\n');
   });
 
   it.each([
@@ -100,7 +100,7 @@ describe('zapis print', () => {
     [['--moves', '0'], /moves per sheet must be a whole number from 1/],
     [['--blocks', '4'], /--blocks takes 2 or 3/],
     [['--copy', 'red'], /--copy takes white or black/],
-    [['--game', 'game.pgn'], /--game is not yet available/],
+    [['--game', 'game.pgn'], /cannot read game.pgn: no such file/],
     [['--pairings', 'r.csv', '--white', 'A'], /come from the pairings file/],
   ])('refuses %j with exit 2 and one line', async (args, message) => {
     const result = await runPrint([...args, '-o', 'x.pdf'], workDir());
@@ -113,5 +113,25 @@ describe('zapis print', () => {
     const result = await runPrint(['-o', '/nonexistent-dir/sheet.pdf'], workDir());
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^zapis: cannot write \/nonexistent-dir\/sheet\.pdf/);
+  });
+
+  it('fills a sheet from a PGN game, moves in the sheet\'s language and in order', async () => {
+    const dir = workDir();
+    const result = await runPrint(['--lang', 'pl', '--game', join(repositoryRoot, 'fixtures/seed-samples/2001-sample.pgn'), '-o', join(dir, 'game.pdf')], dir);
+    expect(result.code).toBe(EXIT_OK);
+    expect(pageCount(join(dir, 'game.pdf'), 1)).toBe(1);
+    if (hasPoppler) {
+      const text = spawnSync('pdftotext', ['-raw', join(dir, 'game.pdf'), '-'], { encoding: 'utf8' }).stdout;
+      const moves = 'd4 Sf6 c4 e6 Sc3 Gb4 Gd2 0-0 e4 d5 e:d5 e:d5 c:d5 G:c3 G:c3 S:d5 Sf3 b6 Hb3 S:c3 b:c3 c5 Ge2 c:d4 S:d4 We8 0-0 Sd7 a4 Sc5 Hb4 Gb7 a5';
+      expect(text.replace(/\s+/g, ' ')).toContain(moves);
+    }
+  });
+
+  it('does not print a game that does not replay, and says where it breaks', async () => {
+    const dir = workDir();
+    const result = await runPrint(['--game', join(repositoryRoot, 'fixtures/seed-samples/2023-sample.pgn'), '-o', join(dir, 'bad.pdf')], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/2023-sample\.pgn:3:21: error\[illegal-move\]: castling '0-0' is not legal: f8 is occupied; no sheet printed/);
+    expect(existsSync(join(dir, 'bad.pdf'))).toBe(false);
   });
 });

@@ -46,6 +46,22 @@ interface Builder {
   result?: string;
 }
 
+/**
+ * A result-like token ends the game only where a game can end: before the end of the text, a tag,
+ * or a new game's first move number. Mid-game it is a misread move (`O-l` for `O-O`).
+ */
+function endsGame(lines: readonly string[], lineIndex: number, after: number): boolean {
+  const rest = [lines[lineIndex].slice(after), ...lines.slice(lineIndex + 1)];
+  for (const line of rest) {
+    if (/^\s*%/.test(line)) continue;
+    if (TAG.test(line)) return true;
+    const next = /\S+/.exec(line.replace(/\{[^}]*\}/g, ' '));
+    if (!next) continue;
+    return /^[1lI](\.|,|$)/.test(next[0]) || RESULTS.some(([pattern]) => pattern.test(next[0]));
+  }
+  return true;
+}
+
 export function parseTranscription(text: string): Transcription[] {
   const games: Transcription[] = [];
   let current: Builder | undefined;
@@ -66,6 +82,8 @@ export function parseTranscription(text: string): Transcription[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   /** The last move number read, carried from line to line (a garbled number is most likely the next one). */
   let moveNumber: number | undefined;
+  /** The last move number as read (before any correction). */
+  let lastRead: number | undefined;
   lines.forEach((rawLine: string, lineIndex) => {
     const lineNumber = lineIndex + 1;
     if (/^\s*%/.test(rawLine)) return;
@@ -74,6 +92,7 @@ export function parseTranscription(text: string): Transcription[] {
       if (current && (current.cells.length > 0 || current.result)) {
         finish();
         moveNumber = undefined;
+        lastRead = undefined;
       }
       open(lineNumber).tags[tag[1]] = tag[2].replace(/\\(.)/g, '$1');
       return;
@@ -90,7 +109,10 @@ export function parseTranscription(text: string): Transcription[] {
       // A clean number is taken as read; a garbled one is most likely the next in the count.
       const oneDigitOff = value !== undefined && moveNumber !== undefined && String(value).length === String(expected).length
         && [...String(value)].filter((digit, index) => digit !== String(expected)[index]).length === 1;
-      moveNumber = value !== undefined && !oneDigitOff ? value : expected;
+      // Unless it follows the last number as read: then the count was wrong, not this number.
+      const followsLastRead = value !== undefined && lastRead !== undefined && value === lastRead + 1;
+      moveNumber = value !== undefined && (!oneDigitOff || followsLastRead) ? value : expected;
+      lastRead = value;
       slot = dots.length >= 2 || dots === '…' ? 1 : 0;
       numbered = true;
     };
@@ -101,10 +123,11 @@ export function parseTranscription(text: string): Transcription[] {
       const atLineStart = first;
       first = false;
       const result = RESULTS.find(([pattern]) => pattern.test(token));
-      if (result) {
+      if (result && endsGame(lines, lineIndex, (match.index ?? 0) + token.length)) {
         open(lineNumber).result = result[1];
         finish();
         moveNumber = undefined;
+        lastRead = undefined;
         continue;
       }
       const withDots = NUMBER_WITH_DOTS.exec(token);
@@ -115,7 +138,8 @@ export function parseTranscription(text: string): Transcription[] {
         token = withDots[3];
       } else if ((atLineStart && /^[\d]{1,3}[lIOo|]?$/.test(token))
         // Mid-line bare digits are a number only when they continue the count (else a misread move: `45` for `d5`).
-        || (/^\d{1,3}$/.test(token) && Number(token) === (moveNumber ?? 0) + 1)
+        // (and only after the line's two half-moves: lines run together, `3. 4 exf4` is a lost `f`).
+        || (/^\d{1,3}$/.test(token) && Number(token) === (moveNumber ?? 0) + 1 && (!numbered || slot >= 2))
         || (atLineStart && token.length <= 5 && /\d/.test(token) && /[.,:;-]$/.test(token))
         || (atLineStart && token.length <= 4 && /[.,:;]$/.test(token))
         // No move starts with a digit other than castling's 0: `3d` at a line's start is a misread `3.`.

@@ -5,4 +5,4 @@ export { reconcile, type Reconciliation, type RecordDifference } from './reconci
 export { languageCandidates, LANGUAGE_PREFERENCE, type LanguageCandidate } from './language-detection.js';
 export { type ReplayedMove, type ReplayedLine } from './replay.js';
 export { startPosition, tagValue } from './start-position.js';
-export { toWritableGame, unreplayedText } from './writable.js';
+export { toWritableGame, unreplayedText, writeMainline } from './writable.js';

@@ -4,7 +4,7 @@
  * could not be replayed is kept, as written, in a comment after the last move
  * that could — conversion never drops text silently.
  */
-import type { Comment, ResultText, WritableGame, WritableMove } from '@zapis/notation';
+import { writeMove, type Comment, type MoveStyle, type ResultText, type WritableGame, type WritableMove } from '@zapis/notation';
 import type { GameReport } from './analyse.js';
 import type { ReplayedLine, ReplayedMove } from './replay.js';
 
@@ -53,4 +53,9 @@ export function toWritableGame(report: GameReport, source?: string): WritableGam
     ...(result ? { result } : {}),
     ...(fullmoves ? { firstMove: { number: Number(fullmoves), side: turn === 'b' ? 'black' as const : 'white' as const } } : {}),
   };
+}
+
+/** The replayed mainline as text in any notation, one string per half-move. */
+export function writeMainline(report: GameReport, style: MoveStyle): string[] {
+  return report.moves.map((move) => writeMove(move.description, style));
 }

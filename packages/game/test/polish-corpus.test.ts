@@ -17,7 +17,7 @@ describe.skipIf(skip)('the Polish twin of the gnu-book corpus', () => {
   beforeAll(async () => {
     englishText = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz'));
     polishText = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pl.pgn.gz'));
-  }, 120_000);
+  }, 600_000);
 
   it('reads all 100,000 games with --lang pl and with --lang auto exactly as the English SAN', async () => {
     for (const language of ['pl', 'auto'] as const) {

@@ -17,7 +17,7 @@ beforeAll(async () => {
   const texts: string[] = [];
   for await (const raw of readGames(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz'), GAMES)) texts.push(raw.text);
   originals = [...parseGames(texts.join('\n\n'))].map((game) => analyseGame(game, { language: 'en', variations: false, repair: false }));
-}, 120_000);
+}, 600_000);
 
 function roundTrip(style: MoveStyle, language: LanguageCode | 'auto'): string[] {
   const written = writePgnDatabase(originals.map((report) => toWritableGame(report)), { moveStyle: style });

@@ -1,6 +1,7 @@
 /**
- * `zapis demo [dir]`: the README's main job. For now it shows the rules core at
- * work on the bundled positions; later capabilities add their own sections.
+ * `zapis demo [dir]`: the README's main job on the bundled fixtures. It shows the
+ * rules core, then runs the real commands (validate, convert, decode) on the
+ * seed samples and the noisy scoresheet, so what it prints is what users get.
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -8,7 +9,7 @@ import {
   GameHistory, describeMove, englishSan, legalMoves, makeFen, parseFen, perftPosition,
 } from '@zapis/core';
 import type { Command } from 'commander';
-import { EXIT_INPUT_ERRORS, UsageError } from '../io.js';
+import { EXIT_INPUT_ERRORS, UsageError, type CliIo } from '../io.js';
 import type { CommandContext } from '../program.js';
 
 function showPositions(file: string, context: CommandContext): void {
@@ -33,18 +34,38 @@ function showPositions(file: string, context: CommandContext): void {
   });
 }
 
+/** Runs another zapis command (set by program.ts, which knows them all). */
+export type CommandRunner = (args: readonly string[], io: CliIo) => Promise<number>;
+let runCommand: CommandRunner = async () => 0;
+export function setDemoRunner(runner: CommandRunner): void {
+  runCommand = runner;
+}
+
 export function registerDemo(program: Command, context: CommandContext): void {
   program
     .command('demo')
     .description('show zapis at work on the bundled fixtures')
     .argument('[dir]', 'fixtures folder', 'fixtures')
-    .action((dir: string) => {
+    .action(async (dir: string) => {
       const root = resolve(context.io.cwd, dir);
       if (!existsSync(root)) throw new UsageError(`no fixtures folder at ${root}`);
       const positions = join(root, 'positions');
       context.io.stdout.write('== @zapis/core: legal moves and outcomes of the bundled positions ==\n');
       for (const name of readdirSync(positions).filter((file) => file.endsWith('.fen')).sort()) {
         showPositions(join(positions, name), context);
+      }
+      const run = async (title: string, args: string[]): Promise<void> => {
+        context.io.stdout.write(`\n== ${title} ==\n$ zapis ${args.join(' ')}\n`);
+        const code = await runCommand(args, { ...context.io, cwd: root });
+        context.io.stdout.write(`(exit code ${code})\n`);
+      };
+      const samples = readdirSync(join(root, 'seed-samples')).filter((file) => file.endsWith('.pgn')).sort().map((file) => `seed-samples/${file}`);
+      await run('validate the sample games of the Polish FIDE texts (the 2023 sample has a real error)', ['validate', '--show', 'error', ...samples]);
+      await run('the 2001 sample, converted from Polish to standard PGN', ['convert', 'seed-samples/2001-sample.pgn', '--to', 'en']);
+      await run("the 2023 short and long forms, reconciled like White's and Black's sheets", ['reconcile', 'seed-samples/2023-short.pgn', 'seed-samples/2023-long.pgn']);
+      const sheets = readdirSync(join(root, 'scoresheets')).filter((file) => file.endsWith('.txt')).sort();
+      for (const sheet of sheets) {
+        await run('decode a noisy OCR transcription of a Polish scoresheet; doubtful moves carry a review comment', ['decode', `scoresheets/${sheet}`]);
       }
     });
 }

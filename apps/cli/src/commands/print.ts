@@ -7,12 +7,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import {
-  formatPairingsError, parsePairings, renderSheetsPdf, roundSheetPages, type SheetPage,
+  formatPairingsError, gameSheetPages, parsePairings, renderSheetsPdf, roundSheetPages, type SheetPage,
 } from '@zapis/pdf';
 import {
   PAPER_NAMES, SHEET_LANGUAGES, SHEET_STYLES, buildSheetLayout, isPaperName, isSheetLanguage, isSheetStyle, serialiseLayout,
-  serialiseLayouts, type HeaderValues, type Result, type SheetOptions,
+  serialiseLayouts, normaliseResult, pairPlies, type HeaderValues, type PlayerInfo, type Result, type SheetLanguage,
+  type SheetOptions,
 } from '@zapis/sheet';
+import { analyseGame, writeMainline } from '@zapis/game';
+import { POLISH_STYLE, STANDARD_SAN_STYLE, parsePgn, type MoveStyle } from '@zapis/notation';
 import { EXIT_INPUT_ERRORS, UsageError } from '../io.js';
 import type { CommandContext } from '../program.js';
 
@@ -73,7 +76,7 @@ function readInput(path: string, context: CommandContext): string {
     return readFileSync(path === '-' ? 0 : resolve(context.io.cwd, path), 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new UsageError(`cannot read pairings file ${path}: ${reason}`);
+    throw new UsageError(`cannot read ${path}: ${reason}`);
   }
 }
 
@@ -113,6 +116,61 @@ function writeOutput(path: string, bytes: Uint8Array | string, context: CommandC
   }
 }
 
+/** Polish sheets follow the Polish habits of Appendix C (`:`, `0-0`, `X`); others standard SAN in their letters. */
+function sheetMoveStyle(language: SheetLanguage): MoveStyle {
+  return language === 'pl' ? POLISH_STYLE : { ...STANDARD_SAN_STYLE, language };
+}
+
+/** A tag's value, unless it is the PGN placeholder for "unknown". */
+const known = (value: string | undefined): string | undefined =>
+  value === undefined || value === '' || /^[?.]+$/.test(value) || value === '????.??.??' ? undefined : value;
+
+function playerFromTags(name: string | undefined, rating: string | undefined, fideId: string | undefined): PlayerInfo | undefined {
+  const player = { name: known(name), rating: known(rating), fideId: known(fideId) };
+  return player.name === undefined ? undefined : player;
+}
+
+/** The game's tags fill the header; flags given on the command line win. */
+function headerFromTags(tags: Readonly<Record<string, string>>, flags: HeaderValues): HeaderValues {
+  return {
+    event: flags.event ?? known(tags.Event),
+    site: flags.site ?? known(tags.Site),
+    date: flags.date ?? known(tags.Date),
+    round: flags.round ?? known(tags.Round),
+    board: flags.board ?? known(tags.Board),
+    timeControl: flags.timeControl ?? known(tags.TimeControl),
+    white: flags.white ?? playerFromTags(tags.White, tags.WhiteElo, tags.WhiteFideId),
+    black: flags.black ?? playerFromTags(tags.Black, tags.BlackElo, tags.BlackFideId),
+  };
+}
+
+/** Sheets filled with the first game of a PGN file; a game that does not replay is not printed. */
+function gamePagesFor(flags: PrintFlags, file: string, context: CommandContext): SheetPage[] | undefined {
+  if (flags.pairings !== undefined) throw new UsageError('--game and --pairings cannot be combined');
+  const [game] = parsePgn(readInput(file, context));
+  if (game === undefined) throw new UsageError(`${file} holds no game`);
+  const report = analyseGame(game, { file, variations: false });
+  const error = report.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+  if (error !== undefined) {
+    context.io.stderr.write(`${file}:${error.line}:${error.column}: error[${error.code}]: ${error.message}; no sheet printed\n`);
+    context.exitCode = EXIT_INPUT_ERRORS;
+    return undefined;
+  }
+  if (!report.startFen.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w')) {
+    throw new UsageError(`${file}: the game starts from a set-up position; sheets start at move 1`);
+  }
+  const options = sheetOptions(flags);
+  const header = headerFromTags(report.tags, sharedHeader(flags));
+  const plies = writeMainline(report, sheetMoveStyle(options.language ?? 'en'));
+  const moves = pairPlies(plies).map((move, index) => ({
+    ...move,
+    ...(report.moves[index * 2]?.token.drawOffer ? { whiteDrawOffer: true } : {}),
+    ...(report.moves[index * 2 + 1]?.token.drawOffer ? { blackDrawOffer: true } : {}),
+  }));
+  const result = normaliseResult(report.parsed.result?.text ?? report.tags.Result ?? '');
+  return unwrap(gameSheetPages({ ...options, header }, { moves, ...(result ? { result } : {}) }));
+}
+
 export function registerPrint(program: Command, context: CommandContext): void {
   program
     .command('print')
@@ -134,13 +192,10 @@ export function registerPrint(program: Command, context: CommandContext): void {
     .option('--copy <colour>', "mark the sheet as White's or Black's copy (white|black)")
     .option('--pairings <file>', 'pairings (CSV or JSON): two sheets per board, one PDF for the round')
     .option('--layout-json <file>', 'also write the layout as JSON (points from the top-left; an array when several sheets)')
-    .option('--game <file.pgn>', 'fill the sheet with a game (not yet available)')
+    .option('--game <file.pgn>', "fill the sheets with a game (its first), moves written in the sheet's language")
     .option('-o, --output <file>', 'the PDF to write (default: standard output)')
     .action(async (flags: PrintFlags) => {
-      if (flags.game !== undefined) {
-        throw new UsageError('--game is not yet available: filling sheets from PGN waits for the PGN-to-sheet wiring (@zapis/game); print blank or pre-filled sheets for now');
-      }
-      const pages = pagesFor(flags, context);
+      const pages = flags.game !== undefined ? gamePagesFor(flags, flags.game, context) : pagesFor(flags, context);
       if (pages === undefined) return;
       const layouts = pages.map((page) => page.layout);
       if (flags.layoutJson !== undefined) {
