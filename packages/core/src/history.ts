@@ -27,7 +27,14 @@ export class GameHistory {
   }
 
   private record(): void {
-    const [lo, hi] = repetitionKeyParts(this.position);
+    const position = this.position;
+    if (position.epSquare < 0) {
+      // The common case needs no en-passant check and no temporary pair.
+      this.keysLo.push(position.hashLo);
+      this.keysHi.push(position.hashHi);
+      return;
+    }
+    const [lo, hi] = repetitionKeyParts(position);
     this.keysLo.push(lo);
     this.keysHi.push(hi);
   }

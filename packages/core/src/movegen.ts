@@ -279,8 +279,23 @@ export function legalMoves(position: Position): Move[] {
   return Array.from(buffer.subarray(0, count));
 }
 
-/** Does the side to move have at least one legal move? */
+/**
+ * Does the side to move have at least one legal move? Asked after every check
+ * (is it mate?), so a safe king step, the usual answer, is looked for first.
+ */
 export function hasLegalMove(position: Position): boolean {
-  return generateLegalMoves(position, scratch) > 0;
+  const board = position.board;
+  const us = position.turnIndex;
+  const king = position.kings[us];
+  const ownKing = board[king];
+  board[king] = 0;
+  let escape = false;
+  for (let i = 0, n = KING_COUNTS[king]; i < n && !escape; i++) {
+    const to = KING_TARGETS[king * 8 + i];
+    const code = board[to];
+    if ((code === 0 || code >> 3 !== us) && !isSquareAttacked(board, to, us ^ 1)) escape = true;
+  }
+  board[king] = ownKing;
+  return escape || generateLegalMoves(position, scratch) > 0;
 }
 const scratch = new Int32Array(MAX_MOVES);

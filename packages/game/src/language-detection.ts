@@ -61,32 +61,41 @@ function tokenLanguages(readings: readonly MoveReading[]): TokenLanguages {
 /**
  * Candidate language groups for the mainline, most likely first. Empty when no
  * token depends on the language (a game of pawn moves and castling).
+ * Support is counted from each token's language bits; grouping (which languages
+ * read every token alike) compares only languages with equal support.
  */
 export function languageCandidates(moves: readonly MoveNode[], sampleSize = 80): LanguageCandidate[] {
   const support = new Int32Array(LANGUAGE_COUNT);
-  const signature = new Int32Array(LANGUAGE_COUNT);
+  const sample: TokenLanguages[] = [];
   let seen = 0;
-  let sampled = 0;
   for (const node of moves) {
     if (node.kind !== 'move') continue;
     const token = tokenLanguages(node.readings);
     if (token.mask === 0) continue;
     seen |= token.mask;
-    for (let l = 0; l < LANGUAGE_COUNT; l++) {
-      if ((token.mask >> l) & 1) support[l]++;
-      signature[l] = (Math.imul(signature[l], 31) + token.readingsByLanguage[l] + 1) | 0;
+    for (let bits = token.mask; bits !== 0; bits &= bits - 1) support[31 - Math.clz32(bits & -bits)]++;
+    sample.push(token);
+    if (sample.length >= sampleSize) break;
+  }
+  const ordered: number[] = [];
+  for (let l = 0; l < LANGUAGE_COUNT; l++) if ((seen >> l) & 1) ordered.push(l);
+  ordered.sort((a, b) => support[b] - support[a] || a - b);
+  const readsAlike = (a: number, b: number): boolean =>
+    sample.every((token) => token.readingsByLanguage[a] === token.readingsByLanguage[b]);
+  const groups: LanguageCandidate[] = [];
+  const placed = new Uint8Array(LANGUAGE_COUNT);
+  for (const l of ordered) {
+    if (placed[l]) continue;
+    const languages: LanguageCode[] = [LANGUAGE_PREFERENCE[l]];
+    for (const other of ordered) {
+      if (other === l || placed[other] || support[other] !== support[l]) continue;
+      if (readsAlike(l, other)) {
+        languages.push(LANGUAGE_PREFERENCE[other]);
+        placed[other] = 1;
+      }
     }
-    if (++sampled >= sampleSize) break;
+    placed[l] = 1;
+    groups.push({ languages, support: support[l] });
   }
-  const groups: { languages: LanguageCode[]; support: number; signature: number }[] = [];
-  for (let l = 0; l < LANGUAGE_COUNT; l++) {
-    if (((seen >> l) & 1) === 0) continue;
-    const group = groups.find((g) => g.signature === signature[l] && g.support === support[l]);
-    if (group) group.languages.push(LANGUAGE_PREFERENCE[l]);
-    else groups.push({ languages: [LANGUAGE_PREFERENCE[l]], support: support[l], signature: signature[l] });
-  }
-  // Languages are visited in preference order, so each group's list is already ordered.
-  return groups
-    .sort((a, b) => b.support - a.support || LANGUAGE_INDEX.get(a.languages[0])! - LANGUAGE_INDEX.get(b.languages[0])!)
-    .map(({ languages, support: count }) => ({ languages, support: count }));
+  return groups;
 }

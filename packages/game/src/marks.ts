@@ -22,8 +22,16 @@ function writtenDisambiguation(reading: MoveReading): number {
 
 const NEEDED: Record<MoveDescription['disambiguation'], number> = { none: 0, file: 1, rank: 1, both: 2 };
 
-export function checkMarks(token: MoveToken, reading: MoveReading, description: MoveDescription): MarkFinding[] {
-  if (token.form === 'uci') return [];
+const NONE: readonly MarkFinding[] = [];
+
+export function checkMarks(token: MoveToken, reading: MoveReading, description: MoveDescription): readonly MarkFinding[] {
+  if (token.form === 'uci') return NONE;
+  // The common case: marks that agree with the move, no disambiguation written.
+  if (
+    description.capture === (token.captureMark !== 'none') && !token.enPassantMark
+    && token.checkMark === (description.mate ? '#' : description.check ? '+' : 'none')
+    && reading.fromFile === undefined && reading.fromRank === undefined
+  ) return NONE;
   const findings: MarkFinding[] = [];
   if (description.capture && token.captureMark === 'none' && !description.castle) {
     findings.push({ code: 'missing-capture-mark', message: 'the move captures but no capture mark (x or :) is written' });

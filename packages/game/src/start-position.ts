@@ -14,9 +14,16 @@ export function tagNamed(tags: readonly Tag[], name: string): Tag | undefined {
 
 const CHESS960_VARIANTS = /^(chess\s*960|fischer\s*random|fischerandom|frc|chess960)$/i;
 
+let initial: Position | undefined;
+
+/** A fresh copy of the position a game starts from (most games: the initial one, copied, not re-parsed). */
 export function startPosition(tags: readonly Tag[]): Result<Position, FenError> {
   const fen = tagValue(tags, 'FEN');
   const variant = tagValue(tags, 'Variant');
   const chess960 = variant !== undefined && CHESS960_VARIANTS.test(variant.trim());
+  if (fen === undefined && !chess960) {
+    initial ??= (parseFen(INITIAL_FEN) as { ok: true; value: Position }).value;
+    return { ok: true, value: initial.clone() };
+  }
   return parseFen(fen ?? INITIAL_FEN, { chess960 });
 }
