@@ -24,7 +24,8 @@ const pinDirection = new Int8Array(64);
 const evasionStamp = new Int32Array(64);
 let stamp = 0;
 
-function pushPawnMoves(out: Int32Array, count: number, from: number, to: number, kind: number): number {
+/** Writes a pawn move, as four promotions when it reaches the last rank. */
+export function pushPawnMoves(out: Int32Array, count: number, from: number, to: number, kind: number): number {
   const rank = to >> 3;
   if (rank === 7 || rank === 0) {
     out[count++] = encodeMove(from, to, QUEEN, kind);

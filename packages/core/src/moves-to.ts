@@ -10,6 +10,7 @@ import { KING_COUNTS, KING_TARGETS, KNIGHT_COUNTS, KNIGHT_TARGETS, RAY_LENGTHS, 
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from './pieces.js';
 import { isSquareAttacked, type Position } from './position.js';
 import { KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_NORMAL, encodeMove } from './move.js';
+import { pushPawnMoves } from './movegen.js';
 import type { Square } from './squares.js';
 
 /** Would moving `from` → `to` (capturing on `capturedSquare`) leave the mover's king safe? */
@@ -28,18 +29,6 @@ function isSafe(position: Position, from: number, to: number, capturedSquare: nu
   board[from] = piece;
   board[capturedSquare] = captured;
   return safe;
-}
-
-function pushPawn(out: Int32Array, count: number, from: number, to: number, kind: number): number {
-  if (to >= 56 || to < 8) {
-    out[count++] = encodeMove(from, to, QUEEN, kind);
-    out[count++] = encodeMove(from, to, ROOK, kind);
-    out[count++] = encodeMove(from, to, BISHOP, kind);
-    out[count++] = encodeMove(from, to, KNIGHT, kind);
-    return count;
-  }
-  out[count++] = encodeMove(from, to, 0, kind);
-  return count;
 }
 
 /** Writes the legal non-castling moves landing on `to` into `out`; returns how many. */
@@ -81,7 +70,7 @@ export function generateMovesTo(position: Position, to: Square, out: Int32Array)
   if (target === 0) {
     if (behind >= 0 && behind < 64) {
       if (board[behind] === pawn) {
-        if (isSafe(position, behind, to, to)) count = pushPawn(out, count, behind, to, KIND_NORMAL);
+        if (isSafe(position, behind, to, to)) count = pushPawnMoves(out, count, behind, to, KIND_NORMAL);
       } else if (board[behind] === 0 && to >> 3 === (us === WHITE ? 3 : 4) && board[behind - ahead] === pawn) {
         if (isSafe(position, behind - ahead, to, to)) out[count++] = encodeMove(behind - ahead, to, 0, KIND_DOUBLE_PUSH);
       }
@@ -94,8 +83,8 @@ export function generateMovesTo(position: Position, to: Square, out: Int32Array)
       }
     }
   } else if (behind >= 0 && behind < 64) {
-    if (file > 0 && board[behind - 1] === pawn && isSafe(position, behind - 1, to, to)) count = pushPawn(out, count, behind - 1, to, KIND_NORMAL);
-    if (file < 7 && board[behind + 1] === pawn && isSafe(position, behind + 1, to, to)) count = pushPawn(out, count, behind + 1, to, KIND_NORMAL);
+    if (file > 0 && board[behind - 1] === pawn && isSafe(position, behind - 1, to, to)) count = pushPawnMoves(out, count, behind - 1, to, KIND_NORMAL);
+    if (file < 7 && board[behind + 1] === pawn && isSafe(position, behind + 1, to, to)) count = pushPawnMoves(out, count, behind + 1, to, KIND_NORMAL);
   }
   return count;
 }
