@@ -82,20 +82,19 @@ function chooseLanguage(game: ParsedGame, options: AnalyseOptions): Attempt {
     const set = new Set<LanguageCode>([requested]);
     return { replay: replayMainline(game, contextFor(options, set)), languages: [requested], languageSet: set, extra: [] };
   }
-  const candidates = languageCandidates(game.moves);
-  if (candidates.length === 0) {
-    return { replay: replayMainline(game, contextFor(options, undefined)), languages: [], languageSet: undefined, extra: [] };
-  }
   let best: Attempt | undefined;
-  for (const candidate of candidates.slice(0, 6)) {
+  let tried = 0;
+  for (const candidate of languageCandidates(game.moves)) {
+    if (++tried > 6) break;
     const set = new Set(candidate.languages);
     const replay = replayMainline(game, contextFor(options, set));
     const attempt = { replay, languages: candidate.languages, languageSet: set, extra: mixedLanguageNote(replay, candidate.languages, options.file ?? '') };
     if (!hasErrors(replay.diagnostics)) return attempt;
     if (best === undefined || replay.moves.length > best.replay.moves.length) best = attempt;
   }
-  // No single language reads it: perhaps the writer mixed them.
+  // No letter depends on the language, or no single language reads it (perhaps the writer mixed them).
   const mixed = replayMainline(game, contextFor(options, undefined));
+  if (tried === 0) return { replay: mixed, languages: [], languageSet: undefined, extra: [] };
   if (!hasErrors(mixed.diagnostics) && best !== undefined) {
     const main = best.languages;
     const outsider = mixed.moves.find((move) => {

@@ -64,7 +64,7 @@ function tokenLanguages(readings: readonly MoveReading[]): TokenLanguages {
  * Support is counted from each token's language bits; grouping (which languages
  * read every token alike) compares only languages with equal support.
  */
-export function languageCandidates(moves: readonly MoveNode[], sampleSize = 80): LanguageCandidate[] {
+export function* languageCandidates(moves: readonly MoveNode[], sampleSize = 80): Generator<LanguageCandidate, void, undefined> {
   const support = new Int32Array(LANGUAGE_COUNT);
   const sample: TokenLanguages[] = [];
   let seen = 0;
@@ -82,7 +82,7 @@ export function languageCandidates(moves: readonly MoveNode[], sampleSize = 80):
   ordered.sort((a, b) => support[b] - support[a] || a - b);
   const readsAlike = (a: number, b: number): boolean =>
     sample.every((token) => token.readingsByLanguage[a] === token.readingsByLanguage[b]);
-  const groups: LanguageCandidate[] = [];
+  // Groups are formed one at a time: replay usually accepts the first.
   const placed = new Uint8Array(LANGUAGE_COUNT);
   for (const l of ordered) {
     if (placed[l]) continue;
@@ -95,7 +95,6 @@ export function languageCandidates(moves: readonly MoveNode[], sampleSize = 80):
       }
     }
     placed[l] = 1;
-    groups.push({ languages, support: support[l] });
+    yield { languages, support: support[l] };
   }
-  return groups;
 }

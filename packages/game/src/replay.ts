@@ -5,7 +5,7 @@
  * that cannot be resolved, since every later position would be guesswork.
  */
 import {
-  GameHistory, canReachIgnoringChecks, describeMove, englishSan, makeFen,
+  GameHistory, INITIAL_FEN, canReachIgnoringChecks, describeMove, englishSan, makeFen,
   type Move, type MoveDescription, type Position,
 } from '@zapis/core';
 import type { LanguageCode, MoveNode, MoveToken, ParsedGame, Variation } from '@zapis/notation';
@@ -250,7 +250,7 @@ export function replayMainline(game: ParsedGame, context: ReplayContext): GameRe
     };
   }
   const position = start.value;
-  const startFen = makeFen(position);
+  const startFen = tagNamed(game.tags, 'FEN') === undefined && !position.chess960 ? INITIAL_FEN : makeFen(position);
   const history = new GameHistory(position);
   const line = replayLine(position, game.moves, context, 0, history);
   return { startFen, ...line, position, history };
