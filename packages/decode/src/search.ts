@@ -238,8 +238,8 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
     sheetEnded: Math.log(0.2),
   };
   const beamWidth = options.beamWidth ?? 10;
-  const beamSize = options.beamSize ?? Number(process.env.XBS ?? 32);
-  const layoutSize = options.layoutSize ?? Number(process.env.XLS ?? 6);
+  const beamSize = options.beamSize ?? 32;
+  const layoutSize = options.layoutSize ?? 6;
   const joint = sheets.length > 1;
   const maxPlies = Math.max(...sheets.map((sheet) => sheet.cells.length)) + (options.extraPlies ?? 8);
   const model = new EmissionModel(options.channel, options.language, options.spelling ?? spellingPriorsOf(options.language));

@@ -25,6 +25,22 @@ describe('transcription parsing', () => {
     expect(texts('1. e4 e6\n2. d4 45')).toEqual([['e4', 'e6', 'd4', '45']]);
   });
 
+  it('reads a result-like token mid-game as a misread move (`O-l` for O-O), not the end', () => {
+    expect(texts('7. O-l Nf6\n8. Nb3 Nc6')).toEqual([['O-l', 'Nf6', 'Nb3', 'Nc6']]);
+    expect(parseTranscription('1. e4 e5 1-0')[0].result).toBe('1-0');
+  });
+
+  it('keeps a lone digit before the line’s moves as a cell (`3. 4 exf4`: f4 lost its f), and the count right', () => {
+    const [game] = parseTranscription('1. e4 e5\n2. Nc3 Nc6\n3. 4 exf4\n4. Nf3 g5');
+    expect(game.sheet.cells.map((cell) => cell.readings[0].text)).toEqual(['e4', 'e5', 'Nc3', 'Nc6', '4', 'exf4', 'Nf3', 'g5']);
+    expect(game.sheet.cells.map((cell) => cell.source?.ply)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('trusts a number that follows the last one read, so a miscount does not last', () => {
+    const [game] = parseTranscription('1. e4 e5\n3. Nf3 Nc6\n3. Bb5 a6\n4. Ba4 Nf6');
+    expect(game.sheet.cells.map((cell) => cell.source?.ply)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
   it('attaches e.p. to its move', () => {
     expect(texts('5. e5 d5 6. e:d6 e.p.')).toEqual([['e5', 'd5', 'e:d6 e.p.']]);
   });

@@ -4,6 +4,7 @@
  * a confidence, alternatives and a review flag per half-move.
  */
 import type { Command } from 'commander';
+import type { Diagnostic } from '@zapis/game';
 import {
   decodeSheets, parseTranscription, reviewComment, decodedGamePgn,
   type DecodedGame, type DecodeError, type Transcription,
@@ -21,22 +22,8 @@ interface DecodeFlags {
   pair?: boolean;
 }
 
-type Severity = 'error' | 'warning' | 'info';
-
-interface JsonDiagnostic {
-  readonly severity: Severity;
-  readonly code: string;
-  readonly message: string;
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly ply?: number;
-  readonly moveNumber?: number;
-  readonly side?: 'white' | 'black';
-  readonly fen?: string;
-  readonly text?: string;
-  readonly candidates?: readonly string[];
-}
+/** Decode reports problems with the same fields as validate (ARCHITECTURE.md), without source offsets. */
+type JsonDiagnostic = Omit<Diagnostic, 'offset' | 'length'>;
 
 /** One game to decode: one sheet, or White's and Black's sheets of the same game (--pair). */
 interface Job {
