@@ -196,15 +196,10 @@ function fillSheetOptions(out: SheetOptions, sheet: PreparedSheet, next: number,
   }
 }
 
-interface LayoutLogs {
-  readonly unwritten: number;
-  readonly noiseCell: number;
-  readonly splitMove: number;
-  readonly swappedCells: number;
-  readonly misplacedCell: number;
-  readonly abandon: number;
+/** The layout priors the search uses, as natural logs, plus the log-probability that a sheet has ended. */
+type LayoutLogs = Readonly<Pick<LayoutPriors, 'unwritten' | 'noiseCell' | 'splitMove' | 'swappedCells' | 'misplacedCell' | 'abandon'>> & {
   readonly sheetEnded: number;
-}
+};
 
 function remainingCells(sheets: readonly PreparedSheet[], cursors: Int32Array): number {
   let remaining = 0;

@@ -5,20 +5,13 @@
  * tokens, so this keeps parsing from allocating readings per move.
  */
 import type {
-  CaptureMark, CheckMark, LanguageCode, MoveForm, MoveReading, PieceRole, PromotionPiece, PromotionStyle,
+  LanguageCode, MoveForm, MoveReading, MoveToken, PieceRole, PromotionPiece,
 } from './ast.js';
 import { LANGUAGE_PROFILES, roleOfLetter, type LanguageProfile } from './languages.js';
 import { emptyShape, scanMove, type MoveShape } from './move-shape.js';
 
 /** What a move token's text says, apart from where it stands. */
-export interface MoveInterpretation {
-  readonly readings: readonly MoveReading[];
-  readonly form: MoveForm;
-  readonly captureMark: CaptureMark;
-  readonly checkMark: CheckMark;
-  readonly promotionStyle: PromotionStyle;
-  readonly enPassantMark: boolean;
-}
+export type MoveInterpretation = Pick<MoveToken, 'readings' | 'form' | 'captureMark' | 'checkMark' | 'promotionStyle' | 'enPassantMark'>;
 
 const FIGURINE_ROLES: readonly PieceRole[] = ['king', 'queen', 'rook', 'bishop', 'knight', 'pawn'];
 const UCI_PROMOTIONS: Readonly<Record<string, PromotionPiece>> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
