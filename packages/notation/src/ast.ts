@@ -68,12 +68,23 @@ export interface Nag {
   readonly span: SourceSpan;
 }
 
-/** A move as written, with what the grammar could tell about it. */
-export interface MoveToken {
-  readonly kind: 'move';
+/** What every node of the move text carries: where it stands and what is written around it. */
+export interface MoveTextNode {
   /** The token exactly as written, marks included. */
   readonly text: string;
   readonly span: SourceSpan;
+  /** The move number written before this move, if any (`12.` or `12...`). */
+  readonly moveNumber?: { readonly value: number; readonly dots: number; readonly span: SourceSpan };
+  readonly nags: readonly Nag[];
+  /** Comments that follow the move (before the next move). */
+  readonly comments: readonly Comment[];
+  /** Variations `( … )` that follow the move: alternatives to this move. */
+  readonly variations: readonly Variation[];
+}
+
+/** A move as written, with what the grammar could tell about it. */
+export interface MoveToken extends MoveTextNode {
+  readonly kind: 'move';
   /** Never empty. */
   readonly readings: readonly MoveReading[];
   readonly form: MoveForm;
@@ -84,24 +95,11 @@ export interface MoveToken {
   readonly enPassantMark: boolean;
   /** `(=)` followed the move: a draw offer (FIDE Art. 9.1.2.2), not a promotion. */
   readonly drawOffer: boolean;
-  /** The move number written before this move, if any (`12.` or `12...`). */
-  readonly moveNumber?: { readonly value: number; readonly dots: number; readonly span: SourceSpan };
-  readonly nags: readonly Nag[];
-  /** Comments that follow the move (before the next move). */
-  readonly comments: readonly Comment[];
-  /** Variations `( … )` that follow the move: alternatives to this move. */
-  readonly variations: readonly Variation[];
 }
 
 /** A null move `--` or `Z0` as some programs write it. */
-export interface NullMoveToken {
+export interface NullMoveToken extends MoveTextNode {
   readonly kind: 'null';
-  readonly text: string;
-  readonly span: SourceSpan;
-  readonly moveNumber?: { readonly value: number; readonly dots: number; readonly span: SourceSpan };
-  readonly nags: readonly Nag[];
-  readonly comments: readonly Comment[];
-  readonly variations: readonly Variation[];
 }
 
 export type MoveNode = MoveToken | NullMoveToken;
