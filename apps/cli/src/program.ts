@@ -3,7 +3,6 @@
  * thin: parse flags, call the packages, print.
  */
 import { Command, CommanderError } from 'commander';
-import { readFileSync } from 'node:fs';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io.js';
 import { registerConvert } from './commands/convert.js';
 import { registerDecode } from './commands/decode.js';
@@ -11,10 +10,10 @@ import { registerDemo, setDemoRunner } from './commands/demo.js';
 import { registerPrint } from './commands/print.js';
 import { registerReconcile } from './commands/reconcile.js';
 import { registerValidate } from './commands/validate.js';
+import { registerMergeReports } from './commands/merge-reports.js';
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-
-export const VERSION: string = packageJson.version;
+export { VERSION } from './version.js';
+import { VERSION } from './version.js';
 
 /** A command sets its exit code here; commander's own action result is not used. */
 export interface CommandContext {
@@ -24,7 +23,7 @@ export interface CommandContext {
 
 export type CommandRegistrar = (program: Command, context: CommandContext) => void;
 
-const REGISTRARS: readonly CommandRegistrar[] = [registerValidate, registerConvert, registerReconcile, registerDecode, registerPrint, registerDemo];
+const REGISTRARS: readonly CommandRegistrar[] = [registerValidate, registerConvert, registerReconcile, registerDecode, registerPrint, registerDemo, registerMergeReports];
 
 export function buildProgram(context: CommandContext): Command {
   const program = new Command();

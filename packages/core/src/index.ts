@@ -4,7 +4,7 @@ export {
 } from './squares.js';
 export { type Color, type Role, type PromotionRole, type Piece, ROLES } from './pieces.js';
 export {
-  type Move, moveFrom, moveTo, moveTarget, movePromotion, isCastle, isEnPassant, castleSide, castleRookTarget,
+  type Move, moveFrom, moveTo, moveTarget, movePromotion, movePromotionIndex, isCastle, isEnPassant, castleSide, castleRookTarget,
   moveToUci, encodeMove, promotionIndex, moveKind, KIND_NORMAL, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_CASTLE,
 } from './move.js';
 export { Position, type PositionSetup } from './position.js';
@@ -23,3 +23,4 @@ export { englishSan } from './english-san.js';
 export { parseUci } from './uci.js';
 export { canReachIgnoringChecks } from './reach.js';
 export { generateMovesTo } from './moves-to.js';
+export { isCheckAfterMove } from './check-after.js';

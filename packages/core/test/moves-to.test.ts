@@ -1,7 +1,7 @@
 /** generateMovesTo must give exactly the legal non-castling moves onto each square. */
 import { describe, expect, it } from 'vitest';
 import { readPerftSuite, sharedPath, skipWithoutShared } from '@zapis/testkit';
-import { KIND_CASTLE, MAX_MOVES, generateLegalMoves, generateMovesTo, moveKind, moveTo, parseFen } from '../src/index.js';
+import { KIND_CASTLE, MAX_MOVES, generateLegalMoves, generateMovesTo, moveFrom, moveKind, moveTo, parseFen } from '../src/index.js';
 
 const skip = skipWithoutShared();
 
@@ -17,6 +17,13 @@ function compareAllSquares(fen: string): string[] {
     const expected = Array.from(all.subarray(0, count)).filter((m) => moveKind(m) !== KIND_CASTLE && moveTo(m) === to).sort();
     const actual = Array.from(some.subarray(0, generateMovesTo(position, to, some))).sort();
     if (expected.join() !== actual.join()) failures.push(`${fen} square ${to}: ${actual.length} vs ${expected.length}`);
+    // With a role filter and the caller's knowledge of check, the same moves of that role.
+    const inCheck = position.isCheck();
+    for (let role = 1; role <= 6; role++) {
+      const ofRole = expected.filter((m) => (position.board[moveFrom(m)] & 7) === role).join();
+      const filtered = Array.from(some.subarray(0, generateMovesTo(position, to, some, role, inCheck))).sort().join();
+      if (filtered !== ofRole) failures.push(`${fen} square ${to} role ${role} (in check: ${inCheck}): ${filtered} vs ${ofRole}`);
+    }
   }
   return failures;
 }

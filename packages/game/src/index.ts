@@ -6,3 +6,4 @@ export { languageCandidates, LANGUAGE_PREFERENCE, type LanguageCandidate } from 
 export { type ReplayedMove, type ReplayedLine } from './replay.js';
 export { startPosition, tagValue } from './start-position.js';
 export { toWritableGame, unreplayedText, writeMainline } from './writable.js';
+export { quickAnalyse, type QuickReport, type QuickOptions } from './quick-analyse.js';

@@ -65,23 +65,55 @@ function tokenLanguages(readings: readonly MoveReading[]): TokenLanguages {
  * read every token alike) compares only languages with equal support.
  */
 export function* languageCandidates(moves: readonly MoveNode[], sampleSize = 80): Generator<LanguageCandidate, void, undefined> {
+  const readings: (readonly MoveReading[])[] = [];
+  for (const node of moves) if (node.kind === 'move') readings.push(node.readings);
+  yield* candidatesFromReadings(readings, sampleSize);
+}
+
+/** As languageCandidates, from each move token's readings in game order. */
+export function* candidatesFromReadings(
+  tokens: readonly (readonly MoveReading[])[], sampleSize = 80,
+): Generator<LanguageCandidate, void, undefined> {
+  // The parser shares one readings array per token text, so the sample is counted per distinct array.
+  const counts = new Map<readonly MoveReading[], number>();
+  let sampled = 0;
+  for (const readings of tokens) {
+    if (!dependsOnLanguage(readings)) continue;
+    counts.set(readings, (counts.get(readings) ?? 0) + 1);
+    if (++sampled >= sampleSize) break;
+  }
+  yield* candidatesFromCounts([...counts.keys()], [...counts.values()]);
+}
+
+/** Does any reading of the token depend on the language? */
+export function dependsOnLanguage(readings: readonly MoveReading[]): boolean {
+  return tokenLanguages(readings).mask !== 0;
+}
+
+/**
+ * The candidate groups from a sample given as distinct tokens and how often
+ * each occurs (only language-dependent tokens count).
+ */
+export function* candidatesFromCounts(
+  distinct: readonly (readonly MoveReading[])[], occurrences: readonly number[],
+): Generator<LanguageCandidate, void, undefined> {
   const support = new Int32Array(LANGUAGE_COUNT);
   const sample: TokenLanguages[] = [];
   let seen = 0;
-  for (const node of moves) {
-    if (node.kind !== 'move') continue;
-    const token = tokenLanguages(node.readings);
-    if (token.mask === 0) continue;
+  for (let i = 0; i < distinct.length; i++) {
+    const token = tokenLanguages(distinct[i]);
+    if (token.mask === 0 || occurrences[i] === 0) continue;
     seen |= token.mask;
-    for (let bits = token.mask; bits !== 0; bits &= bits - 1) support[31 - Math.clz32(bits & -bits)]++;
+    for (let bits = token.mask; bits !== 0; bits &= bits - 1) support[31 - Math.clz32(bits & -bits)] += occurrences[i];
     sample.push(token);
-    if (sample.length >= sampleSize) break;
   }
   const ordered: number[] = [];
   for (let l = 0; l < LANGUAGE_COUNT; l++) if ((seen >> l) & 1) ordered.push(l);
   ordered.sort((a, b) => support[b] - support[a] || a - b);
-  const readsAlike = (a: number, b: number): boolean =>
-    sample.every((token) => token.readingsByLanguage[a] === token.readingsByLanguage[b]);
+  const readsAlike = (a: number, b: number): boolean => {
+    for (const token of sample) if (token.readingsByLanguage[a] !== token.readingsByLanguage[b]) return false;
+    return true;
+  };
   // Groups are formed one at a time: replay usually accepts the first.
   const placed = new Uint8Array(LANGUAGE_COUNT);
   for (const l of ordered) {
@@ -97,4 +129,16 @@ export function* languageCandidates(moves: readonly MoveNode[], sampleSize = 80)
     placed[l] = 1;
     yield { languages, support: support[l] };
   }
+}
+
+/** Do all these languages read every token alike (not just the sampled ones)? */
+export function readAlike(tokens: readonly (readonly MoveReading[])[], languages: readonly LanguageCode[]): boolean {
+  if (languages.length < 2) return true;
+  const indices = languages.map((language) => LANGUAGE_INDEX.get(language) ?? -1);
+  for (const readings of tokens) {
+    const byLanguage = tokenLanguages(readings).readingsByLanguage;
+    const first = byLanguage[indices[0]];
+    for (let i = 1; i < indices.length; i++) if (byLanguage[indices[i]] !== first) return false;
+  }
+  return true;
 }

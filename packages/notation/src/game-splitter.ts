@@ -18,11 +18,12 @@ function hasContent(text: string, start: number, end: number): boolean {
   return false;
 }
 
-export function* splitSections(text: string): Generator<TextSection> {
+/** The sections of `text` from offset `from` (a section start) on. */
+export function* splitSections(text: string, from = 0): Generator<TextSection> {
   const length = text.length;
-  let sectionStart = 0;
+  let sectionStart = from;
   let sawMovetext = false;
-  let at = 0;
+  let at = from;
   while (at < length) {
     const code = text.charCodeAt(at);
     switch (code) {

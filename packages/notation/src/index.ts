@@ -4,7 +4,7 @@
  * its readings), and writes moves and games back in any language and style.
  */
 export * from './ast.js';
-export { parsePgn, parseGames } from './pgn.js';
+export { parsePgn, parseGames, parseSection } from './pgn.js';
 export { interpretMove, readMove, type MoveInterpretation } from './move-readings.js';
 export {
   LANGUAGE_PROFILES, LANGUAGE_CODES, ALL_PIECE_LETTERS, languageProfile, roleOfLetter, letterOf, promotionLetterOf,
@@ -17,3 +17,5 @@ export {
   writePgn, writePgnDatabase, escapeTagValue, SEVEN_TAG_ROSTER,
   type WritableGame, type WritableMove, type PgnExportOptions,
 } from './pgn-export.js';
+export { scanExportGame, type ExportGameVisitor, type ExportScan } from './export-scanner.js';
+export { splitSections, type TextSection } from './game-splitter.js';

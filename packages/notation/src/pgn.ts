@@ -28,6 +28,22 @@ export function* parseGames(text: string): Generator<ParsedGame, void, undefined
   }
 }
 
+/**
+ * Parses the games of one section `text[start, end)` (as splitSections cuts
+ * it), numbering them from `firstIndex`, with spans measured by `lineIndex`
+ * over the whole `text`. For callers that read the rest of the text some other way.
+ */
+export function parseSection(text: string, start: number, end: number, lineIndex: LineIndex, firstIndex: number): ParsedGame[] {
+  const sectionText = text.slice(start, end);
+  const { tokens, errors } = pgnLexer.tokenize(sectionText);
+  const builder = new GameBuilder(lineIndex, start, firstIndex);
+  builder.setSectionText(sectionText);
+  builder.setLexingErrors(errors);
+  parseSectionTokens(tokens, builder);
+  builder.finish(sectionText.length);
+  return builder.games;
+}
+
 /** Parses every game of `text`. */
 export function parsePgn(text: string): ParsedGame[] {
   return [...parseGames(text)];

@@ -1,18 +1,51 @@
-/** `zapis validate`: replay every game, report every problem with its place, exit 1 when any game has errors. */
+/**
+ * `zapis validate`: replay every game of any number of archives (streamed,
+ * gzip read directly, on every core), apply the archive rules, and report in
+ * text, NDJSON, SARIF, JUnit or GitHub annotations. Exit 1 when a diagnostic
+ * at or above `--severity` was found.
+ */
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { analyseGame } from '@zapis/game';
-import { parseGames } from '@zapis/notation';
-import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io.js';
-import { readInputs } from '../input.js';
+import {
+  DuplicateGames, REPORT_FORMATS, SEVERITY_RANK, createWriter, loadRuleConfig, ruleDescriptions, runValidation,
+  type InputSource, type SeverityName, type Shard,
+} from '@zapis/archive';
+import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
 import { parseChoice, parseLanguage } from '../options.js';
 import type { CommandContext } from '../program.js';
-import { Summary, jsonGame } from '../report/json-report.js';
-import { formatGame, sourceLines } from '../report/text-report.js';
+import { VERSION } from '../version.js';
+import { openOutput } from '../output.js';
+import { progressLine } from '../report/progress.js';
+import { fixArchive } from './validate-fix.js';
 
 interface ValidateFlags {
   lang: string;
   format: string;
   show: string;
+  severity: string;
+  maxErrors?: string;
+  quiet?: boolean;
+  jobs?: string;
+  rule: string[];
+  config?: string;
+  shard?: string;
+  fix?: boolean;
+  output?: string;
+}
+
+function parseShard(value: string): Shard {
+  const match = /^(\d{1,6})\/(\d{1,6})$/.exec(value);
+  const index = match ? Number(match[1]) : NaN;
+  const count = match ? Number(match[2]) : NaN;
+  if (!match || count < 1 || index < 1 || index > count) throw new UsageError(`--shard wants i/n with 1 <= i <= n (for example 2/8), not '${value}'`);
+  return { index, count };
+}
+
+function parsePositive(flag: string, value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new UsageError(`${flag} wants a whole number of at least 1, not '${value}'`);
+  return number;
 }
 
 export function registerValidate(program: Command, context: CommandContext): void {
@@ -21,41 +54,69 @@ export function registerValidate(program: Command, context: CommandContext): voi
     .description('replay every game against the rules and report each problem with its file, line and move')
     .argument('[files...]', 'PGN or move-text files (.pgn.gz read directly); - or none for standard input')
     .option('--lang <code>', 'language of the piece letters: auto or a code from piece-letters.md', 'auto')
-    .option('--format <format>', 'text or json (NDJSON: one object per game, then a summary)', 'text')
-    .option('--show <severity>', 'text output: the least severe diagnostics to print (info, warning, error)', 'warning')
+    .option('--format <format>', `${REPORT_FORMATS.join(', ')} (json is NDJSON: one object per game, then a summary)`, 'text')
+    .option('--show <severity>', 'the least severe diagnostics to print (info, warning, error)', 'warning')
+    .option('--severity <level>', 'the least severe diagnostic that fails the run (exit code 1): error, warning or info', 'error')
+    .option('--max-errors <n>', 'stop after this many errors')
+    .option('-q, --quiet', 'no progress, and only errors in text output')
+    .option('-j, --jobs <n>', 'worker threads (default: every core)')
+    .option('--rule <code=level>', 'set a rule: error, warning, info or off (repeatable)', (value: string, all: string[]) => [...all, value], [] as string[])
+    .option('--config <file>', 'rule settings file (default: zapis.config.json or .zapisrc.json here, if present)')
+    .option('--shard <i/n>', 'validate only the i-th of n equal parts of the input (merge the reports with zapis merge-reports)')
+    .option('--fix', 'write the archive in PGN export format with safe fixes (tags and SAN normalised; moves never changed); needs -o')
+    .option('-o, --output <file>', 'write the report (or, with --fix, the fixed archive) here instead of standard output')
     .action(async (files: string[], flags: ValidateFlags) => {
-      const language = parseLanguage(flags.lang, true);
-      const format = parseChoice('--format', flags.format, ['text', 'json'] as const);
-      const show = parseChoice('--show', flags.show, ['info', 'warning', 'error'] as const);
       const { io } = context;
-      const { inputs, unreadable } = await readInputs(files, io.cwd, io.stdin);
-      const summary = new Summary();
-      for (const bad of unreadable) {
-        summary.unreadable.push({ file: bad.name, reason: bad.reason });
-        io.stderr.write(`zapis: cannot read ${bad.name}: ${bad.reason}\n`);
+      const language = parseLanguage(flags.lang, true);
+      const format = parseChoice('--format', flags.format, REPORT_FORMATS);
+      const show = flags.quiet ? 'error' : parseChoice('--show', flags.show, ['info', 'warning', 'error'] as const);
+      const failAt: SeverityName = parseChoice('--severity', flags.severity, ['info', 'warning', 'error'] as const);
+      const maxErrors = flags.maxErrors === undefined ? undefined : parsePositive('--max-errors', flags.maxErrors);
+      const jobs = flags.jobs === undefined ? availableParallelism() : parsePositive('--jobs', flags.jobs);
+      const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+      const loaded = loadRuleConfig({ ruleFlags: flags.rule, directory: io.cwd, ...(flags.config ? { configFile: resolve(io.cwd, flags.config) } : {}) });
+      if (!loaded.ok) throw new UsageError(loaded.error);
+      const ruleConfig = loaded.value;
+      const names = files.length === 0 ? ['-'] : files;
+      const inputs: InputSource[] = names.map((name) => (name === '-' ? { name: '<stdin>' } : { name, path: resolve(io.cwd, name) }));
+      if (shard && inputs.some((input) => input.path === undefined)) throw new UsageError('--shard needs files: standard input cannot be split into byte ranges');
+
+      if (flags.fix) {
+        if (!flags.output) throw new UsageError('--fix writes a new archive and needs -o FILE');
+        const fixed = await fixArchive(inputs, resolve(io.cwd, flags.output), { language, stdin: io.stdin });
+        for (const bad of fixed.unreadable) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
+        io.stderr.write(`zapis: wrote ${fixed.games} games to ${flags.output} (${fixed.rewritten} in export format, ${fixed.keptAsWritten} with errors kept as written)\n`);
+        context.exitCode = fixed.unreadable.length > 0 ? EXIT_USAGE : fixed.keptAsWritten > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+        return;
       }
-      for (const input of inputs) {
-        const source = sourceLines(input.text);
-        for (const game of parseGames(input.text)) {
-          const report = analyseGame(game, { file: input.name, language });
-          summary.add(report);
-          if (format === 'json') {
-            io.stdout.write(`${JSON.stringify(jsonGame(report))}\n`);
-          } else {
-            for (const block of formatGame(report, source, show)) io.stdout.write(`${block}\n\n`);
-          }
-        }
-      }
-      if (format === 'json') {
-        io.stdout.write(`${JSON.stringify(summary.toJSON())}\n`);
-      } else {
-        const languages = Object.entries(summary.languages).map(([code, count]) => `${code} ${count}`).join(', ');
-        io.stdout.write(
-          `${summary.games} game${summary.games === 1 ? '' : 's'}: ${summary.ok} ok, ${summary.failed} with errors; ` +
-          `${summary.errors} errors, ${summary.warnings} warnings; ${summary.plies} plies` +
-          `${languages ? `; languages: ${languages}` : ''}\n`,
-        );
-      }
-      context.exitCode = unreadable.length > 0 ? EXIT_USAGE : summary.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+
+      const output = await openOutput(io, flags.output);
+      const writer = createWriter(format, { show, toolVersion: VERSION, ruleDescriptions: ruleDescriptions(), ...(shard ? { shard } : {}) });
+      const duplicates = new DuplicateGames(ruleConfig);
+      const progress = io.isTty && !flags.quiet ? io.stderr : undefined;
+      let failing = false;
+      await output.write(writer.begin());
+      const { summary, stoppedEarly } = await runValidation({
+        inputs,
+        jobs,
+        language,
+        ruleConfig,
+        stdin: io.stdin,
+        ...(shard ? { shard } : {}),
+        ...(maxErrors !== undefined ? { maxErrors } : {}),
+        duplicates: (record) => duplicates.check(record),
+        onRecord: async (record) => {
+          if (!failing && record.diagnostics.some((diagnostic) => SEVERITY_RANK[diagnostic.severity] >= SEVERITY_RANK[failAt])) failing = true;
+          const text = writer.game(record);
+          if (text) await output.write(text);
+        },
+        onUnreadable: (file, reason) => io.stderr.write(`zapis: cannot read ${file}: ${reason}\n`),
+        ...(progress ? { onProgress: (state) => progress.write(`\r${progressLine(state)}`) } : {}),
+      });
+      if (progress) progress.write('\r\x1b[K');
+      await output.write(writer.end(summary));
+      await output.close();
+      if (stoppedEarly) io.stderr.write(`zapis: stopped after ${maxErrors} errors (--max-errors)\n`);
+      context.exitCode = summary.unreadable.length > 0 ? EXIT_USAGE : failing ? EXIT_INPUT_ERRORS : EXIT_OK;
     });
 }

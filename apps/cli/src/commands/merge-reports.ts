@@ -1,0 +1,100 @@
+/**
+ * `zapis merge-reports`: NDJSON reports of `zapis validate --format json` (shards
+ * of one run in any order, or whole reports) in, one report in any format out.
+ */
+import { once } from 'node:events';
+import { open, unlink } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { Command } from 'commander';
+import {
+  DuplicateGames, REPORT_FORMATS, ReportInputError, createWriter, loadRuleConfig, mergeReports, ruleDescriptions, type DuplicateCheck,
+} from '@zapis/archive';
+import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
+import { parseChoice } from '../options.js';
+import type { CommandContext } from '../program.js';
+import { VERSION } from '../version.js';
+
+interface MergeReportsFlags {
+  format: string;
+  show: string;
+  output?: string;
+  rule: string[];
+  config?: string;
+}
+
+/** What the program wires in: the run's duplicate finder and the rule descriptions SARIF lists. */
+export interface MergeReportsHooks {
+  /** A fresh duplicate check per merge (it remembers the games it has seen). */
+  readonly createDuplicateCheck?: () => DuplicateCheck;
+  readonly ruleDescriptions?: Readonly<Record<string, string>>;
+}
+
+/** Writes, waiting when the stream asks to, so a slow pipe holds the merge back instead of filling memory. */
+async function write(stream: Writable, text: string): Promise<void> {
+  if (text === '' || stream.write(text)) return;
+  if (stream.errored) throw stream.errored;
+  await once(stream, 'drain');
+}
+
+/** The output file, opened before any report is read, so a bad path is a usage error up front. */
+async function openOutput(path: string, name: string): Promise<Writable> {
+  const handle = await open(path, 'w').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`cannot write ${name}: ${error.code === 'ENOENT' ? 'no such folder' : error.code === 'EISDIR' ? 'is a folder' : error.message}`);
+  });
+  const stream = handle.createWriteStream();
+  // A failed write is reported by finished() below; without a listener it would end the process.
+  stream.on('error', () => undefined);
+  return stream;
+}
+
+export function registerMergeReports(program: Command, context: CommandContext, hooks: MergeReportsHooks = {}): void {
+  program
+    .command('merge-reports')
+    .description('combine NDJSON reports (e.g. from validate --shard i/n, in any order) into one report')
+    .argument('<reports...>', 'NDJSON reports written by zapis validate --format json (.gz read directly)')
+    .option('--format <format>', REPORT_FORMATS.join(', '), 'text')
+    .option('--show <severity>', 'the least severe diagnostics to print (info, warning, error); json keeps all', 'warning')
+    .option('-o, --output <file>', 'write here instead of standard output')
+    .option('--rule <code=level>', 'rule settings for the duplicate check across reports, as for validate (repeatable)', (value: string, all: string[]) => [...all, value], [] as string[])
+    .option('--config <file>', 'rule settings file, as for validate')
+    .action(async (reports: string[], flags: MergeReportsFlags) => {
+      const format = parseChoice('--format', flags.format, REPORT_FORMATS);
+      const show = parseChoice('--show', flags.show, ['info', 'warning', 'error'] as const);
+      const { io } = context;
+      const loaded = loadRuleConfig({ ruleFlags: flags.rule, directory: io.cwd, ...(flags.config ? { configFile: resolve(io.cwd, flags.config) } : {}) });
+      if (!loaded.ok) throw new UsageError(loaded.error);
+      const ruleConfig = loaded.value;
+      const createDuplicateCheck = hooks.createDuplicateCheck ?? ((): DuplicateCheck => {
+        const duplicates = new DuplicateGames(ruleConfig);
+        return (record) => duplicates.check(record);
+      });
+      const writer = createWriter(format, { show, toolVersion: VERSION, ruleDescriptions: hooks.ruleDescriptions ?? ruleDescriptions() });
+      const outputPath = flags.output === undefined ? undefined : resolve(io.cwd, flags.output);
+      const output = outputPath === undefined ? io.stdout : await openOutput(outputPath, flags.output ?? '');
+      try {
+        await write(output, writer.begin());
+        const summary = await mergeReports(reports, (record) => write(output, writer.game(record)), {
+          cwd: io.cwd,
+          duplicates: createDuplicateCheck(),
+        }).catch((error: unknown) => {
+          // A bad report is the user's to fix: one line, exit 2, no stack trace.
+          throw error instanceof ReportInputError ? new UsageError(error.message) : error;
+        });
+        await write(output, writer.end(summary));
+        if (output !== io.stdout) {
+          output.end();
+          await finished(output);
+        }
+        context.exitCode = summary.unreadable.length > 0 ? EXIT_USAGE : summary.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+      } catch (error) {
+        // Half a report in a file would pass for a whole one in CI: leave none.
+        if (outputPath !== undefined) {
+          output.destroy();
+          await unlink(outputPath).catch(() => undefined);
+        }
+        throw error;
+      }
+    });
+}

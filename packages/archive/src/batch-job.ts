@@ -1,0 +1,46 @@
+/**
+ * What a worker is asked and answers: the settings it starts with, and one
+ * batch of whole games in, its records out. The same job runs in the main
+ * thread when one job is asked for.
+ */
+import type { LanguageCode } from '@zapis/notation';
+import { decodeBatch } from './decode-batch.js';
+import type { GameRecord, RecordDiagnostic } from './record.js';
+import type { RuleConfig, RuleInput } from './rule-contract.js';
+import { validateBatch } from './validate-batch.js';
+
+export interface JobSettings {
+  readonly language: LanguageCode | 'auto';
+  readonly ruleConfig?: RuleConfig;
+}
+
+export interface BatchRequest {
+  readonly id: number;
+  readonly file: string;
+  readonly firstLine: number;
+  readonly bytes: Uint8Array;
+}
+
+export interface BatchAnswer {
+  readonly id: number;
+  readonly records: GameRecord[];
+}
+
+/** Builds the per-game rule functions from the settings (archive rules are plugged in here). */
+export type RuleFactory = (config: RuleConfig) => {
+  readonly rules: (input: RuleInput) => readonly RecordDiagnostic[];
+  readonly relevel: (diagnostics: readonly RecordDiagnostic[]) => readonly RecordDiagnostic[];
+};
+
+export function createJob(settings: JobSettings, ruleFactory?: RuleFactory): (request: BatchRequest) => BatchAnswer {
+  const hooks = settings.ruleConfig && ruleFactory ? ruleFactory(settings.ruleConfig) : undefined;
+  return (request) => ({
+    id: request.id,
+    records: validateBatch(decodeBatch(request.bytes), {
+      file: request.file,
+      firstLine: request.firstLine,
+      language: settings.language,
+      ...(hooks ? { rules: hooks.rules, relevel: hooks.relevel } : {}),
+    }),
+  });
+}

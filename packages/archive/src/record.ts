@@ -1,0 +1,44 @@
+/**
+ * One validated game as every report format sees it: the NDJSON object of
+ * ARCHITECTURE.md (file, index, line, tags, language, status, plies, san, fen,
+ * diagnostics), made in a worker and sent to the writer in input order.
+ */
+import type { Diagnostic, Repair } from '@zapis/game';
+
+/** A diagnostic as reported: no offsets (they mean nothing outside the worker), but the source line for carets. */
+export interface RecordDiagnostic extends Omit<Diagnostic, 'offset' | 'length'> {
+  /** How many characters the caret underlines (at least 1). */
+  readonly width?: number;
+  /** The text of the source line, for text output; never written to JSON. */
+  readonly sourceLine?: string;
+}
+
+export interface GameRecord {
+  readonly file: string;
+  /** 1-based within the file (within the shard when the run was sharded; merge-reports renumbers). */
+  readonly index: number;
+  /** The line where the game starts. */
+  readonly line: number;
+  readonly tags: Readonly<Record<string, string>>;
+  readonly language: string;
+  readonly status: 'ok' | 'error';
+  readonly plies: number;
+  readonly san: readonly string[];
+  readonly fen: string;
+  /** `1-0 checkmate`, `1/2-1/2 stalemate` …, when the board decides the game. */
+  readonly outcome?: string;
+  readonly diagnostics: readonly RecordDiagnostic[];
+  readonly repairs?: readonly Repair[];
+}
+
+export type SeverityName = 'error' | 'warning' | 'info';
+export const SEVERITY_RANK: Readonly<Record<SeverityName, number>> = { info: 0, warning: 1, error: 2 };
+
+/** A record as NDJSON: the source lines left out. */
+export function recordToJson(record: GameRecord): GameRecord {
+  if (!record.diagnostics.some((diagnostic) => diagnostic.sourceLine !== undefined || diagnostic.width !== undefined)) return record;
+  return {
+    ...record,
+    diagnostics: record.diagnostics.map(({ sourceLine: _sourceLine, width: _width, ...rest }) => rest),
+  };
+}

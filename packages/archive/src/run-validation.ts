@@ -1,0 +1,145 @@
+/**
+ * Validates inputs end to end: batches are read, validated by workers (or in
+ * this thread for one job), and handed back in input order with their game
+ * numbers; duplicates are found where the games meet; the summary adds up to
+ * the games read. Unreadable inputs are reported and the run goes on.
+ */
+import type { LanguageCode } from '@zapis/notation';
+import { createJob, type BatchAnswer, type BatchRequest, type JobSettings } from './batch-job.js';
+import { readBatches, type InputSource, type Shard } from './input-batches.js';
+import { ValidationPool } from './pool.js';
+import type { GameRecord, RecordDiagnostic } from './record.js';
+import type { RuleConfig } from './rule-contract.js';
+import { ruleHooks } from './rule-hooks.js';
+import { addRecord, emptySummary, finishSummary, type SummaryCounts } from './summary.js';
+
+export interface Progress {
+  readonly games: number;
+  readonly bytes: number;
+  /** Total input bytes when known (files), for an ETA. */
+  readonly totalBytes?: number;
+  readonly seconds: number;
+}
+
+export interface ValidationOptions {
+  readonly inputs: readonly InputSource[];
+  /** Worker threads; 1 validates in this thread. */
+  readonly jobs: number;
+  readonly language: LanguageCode | 'auto';
+  readonly shard?: Shard;
+  readonly ruleConfig?: RuleConfig;
+  readonly stdin?: NodeJS.ReadableStream;
+  /** Stop reading after this many error diagnostics. */
+  readonly maxErrors?: number;
+  readonly batchBytes?: number;
+  /** Called with each duplicate check's game, in input order; returns a finding for a repeat. */
+  readonly duplicates?: (record: GameRecord) => RecordDiagnostic | undefined;
+  /** Each game, in input order. May return a promise (output backpressure). */
+  readonly onRecord: (record: GameRecord) => void | Promise<void>;
+  readonly onUnreadable?: (file: string, reason: string) => void;
+  readonly onProgress?: (progress: Progress) => void;
+}
+
+export interface ValidationResult {
+  readonly summary: SummaryCounts;
+  /** True when --max-errors stopped the run before the end of the input. */
+  readonly stoppedEarly: boolean;
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'is a folder';
+  if (code === 'EACCES') return 'permission denied';
+  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return 'not a valid gzip file';
+  return error instanceof Error ? error.message : String(error);
+}
+
+function withFinding(record: GameRecord, finding: RecordDiagnostic): GameRecord {
+  const diagnostics = [...record.diagnostics, finding];
+  return { ...record, diagnostics, status: diagnostics.some((d) => d.severity === 'error') ? 'error' : record.status };
+}
+
+export async function runValidation(options: ValidationOptions): Promise<ValidationResult> {
+  const started = performance.now();
+  const settings: JobSettings = { language: options.language, ...(options.ruleConfig ? { ruleConfig: options.ruleConfig } : {}) };
+  // With workers, this thread only reads, orders and writes, so its memory stays small.
+  const pool = options.jobs > 1 ? new ValidationPool(options.jobs, settings) : undefined;
+  const inline = createJob(settings, ruleHooks);
+  const summary = emptySummary();
+  const inFlight: Promise<BatchAnswer>[] = [];
+  const maxInFlight = Math.max(2, options.jobs * 3);
+  let nextId = 0;
+  let errors = 0;
+  let stoppedEarly = false;
+  let bytesRead = 0;
+  // The bytes of the games validated: shards add up to the whole input (bytes read include a shard's skipped prefix).
+  let bytesValidated = 0;
+  let lastProgress = 0;
+  const indexInFile = new Map<string, number>();
+
+  const deliver = async (answer: BatchAnswer): Promise<void> => {
+    for (const local of answer.records) {
+      const file = local.file;
+      const index = (indexInFile.get(file) ?? 0) + 1;
+      indexInFile.set(file, index);
+      let record: GameRecord = { ...local, index };
+      const finding = options.duplicates?.(record);
+      if (finding) record = withFinding(record, finding);
+      addRecord(summary, record);
+      await options.onRecord(record);
+      for (const diagnostic of record.diagnostics) if (diagnostic.severity === 'error') errors++;
+    }
+    if (options.onProgress) {
+      const now = performance.now();
+      if (now - lastProgress > 250) {
+        lastProgress = now;
+        options.onProgress({ games: summary.games, bytes: bytesRead, seconds: (now - started) / 1000 });
+      }
+    }
+  };
+  const limitReached = (): boolean => options.maxErrors !== undefined && errors >= options.maxErrors;
+
+  try {
+    for (const input of options.inputs) {
+      if (limitReached()) break;
+      try {
+        for await (const batch of readBatches(input, { ...(options.shard ? { shard: options.shard } : {}), ...(options.batchBytes ? { batchBytes: options.batchBytes } : {}), ...(options.stdin ? { stdin: options.stdin } : {}) }, (bytes) => {
+          bytesRead += bytes;
+        })) {
+          bytesValidated += batch.bytes.length;
+          const request: BatchRequest = { id: nextId++, file: batch.file, firstLine: batch.firstLine, bytes: batch.bytes };
+          if (!pool) {
+            await deliver(inline(request));
+          } else {
+            inFlight.push(pool.submit(request));
+            while (inFlight.length >= maxInFlight) await deliver(await inFlight.shift()!);
+          }
+          if (limitReached()) {
+            stoppedEarly = true;
+            break;
+          }
+        }
+        while (inFlight.length > 0 && !limitReached()) await deliver(await inFlight.shift()!);
+        if (limitReached() && inFlight.length > 0) stoppedEarly = true;
+        inFlight.length = 0;
+      } catch (error) {
+        // Games already validated from this input stay reported; the rest of it is unreadable.
+        for (const answer of inFlight.splice(0)) {
+          try {
+            await deliver(await answer);
+          } catch {
+            // A batch lost with its input: the input is reported below.
+          }
+        }
+        const reason = reasonOf(error);
+        summary.unreadable.push({ file: input.name, reason });
+        options.onUnreadable?.(input.name, reason);
+      }
+    }
+  } finally {
+    await pool?.close();
+  }
+  summary.bytes = bytesValidated;
+  return { summary: finishSummary(summary, (performance.now() - started) / 1000), stoppedEarly };
+}

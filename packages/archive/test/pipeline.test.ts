@@ -1,0 +1,121 @@
+/**
+ * The streaming pipeline must not change an answer: batch size, worker count,
+ * gzip, standard input and sharding all give the same games, numbered alike,
+ * with the file's own line numbers.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readText, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { parsePgn } from '@zapis/notation';
+import { analyseGame } from '@zapis/game';
+import { countLineBreaks, lastGameStart, nextGameStart, runValidation, type GameRecord, type InputSource, type Shard } from '../src/index.js';
+
+const skip = skipWithoutShared();
+const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+async function collect(inputs: InputSource[], options: { jobs?: number; batchBytes?: number; shard?: Shard; stdin?: NodeJS.ReadableStream } = {}): Promise<GameRecord[]> {
+  const records: GameRecord[] = [];
+  await runValidation({
+    inputs,
+    jobs: options.jobs ?? 1,
+    language: 'auto',
+    ...(options.batchBytes ? { batchBytes: options.batchBytes } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+    onRecord: (record) => {
+      records.push(record);
+    },
+  });
+  return records;
+}
+
+/** What must not depend on how the input was read: everything but the file's name. */
+const essence = (records: readonly GameRecord[]) =>
+  records.map(({ file: _file, ...rest }) => JSON.stringify(rest).replaceAll('"file":"<stdin>"', '"file":"games"'));
+
+describe('game boundaries in raw bytes', () => {
+  const text = '[Event "a"]\n[Site "b"]\n\n1. e4 e5 *\n\n[Event "c"]\n\n1. d4 *\n{ comment\n\n[Note "x"] }\n';
+  const data = bytes(text);
+
+  it('finds a tag line after move text, not a second tag of the same section', () => {
+    const second = text.indexOf('[Event "c"]');
+    expect(nextGameStart(data, 1, data.length)).toBe(second);
+    expect(nextGameStart(data, second + 1, data.length)).toBe(text.indexOf('[Note'));
+    expect(lastGameStart(data, data.length)).toBe(text.indexOf('[Note'));
+    expect(lastGameStart(data, text.indexOf('[Note'))).toBe(second);
+  });
+
+  it('counts \\n, \\r\\n and lone \\r as one line break each, also across a cut', () => {
+    const mixed = bytes('a\nb\r\nc\rd\r');
+    expect(countLineBreaks(mixed, 0, mixed.length)).toBe(4);
+    // A cut between \r and \n: the \n does not end a second line.
+    expect(countLineBreaks(mixed, 0, 4) + countLineBreaks(mixed, 4, mixed.length, mixed[3])).toBe(4);
+  });
+});
+
+describe.skipIf(skip)('the pipeline on 3,000 real games', () => {
+  let folder = '';
+  let plain = '';
+  let gzipped = '';
+  let text = '';
+  let reference: GameRecord[] = [];
+
+  beforeAll(async () => {
+    const all = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz'));
+    let cut = 0;
+    for (let games = 0; games < 3_000; games++) cut = all.indexOf('\n[Event ', cut + 1);
+    // A bad game in the middle, so not every record is the fast lane's.
+    text = all.slice(0, cut + 1).replace('2.Nf3 ', '2.Nf4 ');
+    folder = mkdtempSync(join(tmpdir(), 'zapis-pipeline-'));
+    plain = join(folder, 'games.pgn');
+    gzipped = join(folder, 'games.pgn.gz');
+    writeFileSync(plain, text);
+    writeFileSync(gzipped, gzipSync(text));
+    reference = await collect([{ name: 'games', path: plain }]);
+  }, 600_000);
+  afterAll(() => {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('gives what parse + analyse give, game by game, with the file\'s line numbers', () => {
+    const parsed = parsePgn(text);
+    expect(reference.length).toBe(parsed.length);
+    const differences: string[] = [];
+    parsed.forEach((game, i) => {
+      const report = analyseGame(game, { file: 'games' });
+      const record = reference[i];
+      if (record.index !== i + 1 || record.line !== report.line || record.status !== report.status || record.san.join(' ') !== report.san.join(' ')) {
+        differences.push(`game ${i + 1}`);
+      }
+      const codes = report.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`);
+      const recordCodes = record.diagnostics.filter((d) => codes.some((c) => c.startsWith(`${d.code}@`))).map((d) => `${d.code}@${d.line}:${d.column}`);
+      if (codes.join() !== recordCodes.join()) differences.push(`game ${i + 1}: ${codes.join()} vs ${recordCodes.join()}`);
+    });
+    expect(differences.slice(0, 5)).toEqual([]);
+    expect(reference.some((record) => record.status === 'error')).toBe(true);
+  });
+
+  it('does not depend on batch size, worker count, gzip or standard input', async () => {
+    const expected = essence(reference);
+    expect(essence(await collect([{ name: 'games', path: plain }], { batchBytes: 8_192 }))).toEqual(expected);
+    expect(essence(await collect([{ name: 'games', path: plain }], { jobs: 2, batchBytes: 65_536 }))).toEqual(expected);
+    expect(essence(await collect([{ name: 'games', path: gzipped }]))).toEqual(expected);
+    expect(essence(await collect([{ name: '<stdin>' }], { stdin: Readable.from([Buffer.from(text)]) }))).toEqual(expected);
+  });
+
+  it('splits into n shards whose games, renumbered in shard order, are exactly the whole run (n = 1..7)', async () => {
+    const expected = essence(reference);
+    for (let count = 1; count <= 7; count++) {
+      const union: GameRecord[] = [];
+      for (let index = 1; index <= count; index++) {
+        const shard = await collect([{ name: 'games', path: plain }], { shard: { index, count }, batchBytes: 65_536 });
+        for (const record of shard) union.push({ ...record, index: union.length + 1 });
+      }
+      expect(essence(union), `${count} shards`).toEqual(expected);
+    }
+  });
+});

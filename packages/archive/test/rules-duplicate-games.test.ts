@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { GameRecord } from '../src/record.js';
+import { DuplicateGames, duplicateKeyHash } from '../src/rules/duplicate-games.js';
+import { DEFAULT_RULE_CONFIG, mergeRuleConfig } from '../src/rules/rule-config.js';
+
+let nextIndex = 1;
+function record(white: string, black: string, san: readonly string[], extra: Partial<GameRecord> = {}): GameRecord {
+  const index = nextIndex++;
+  return {
+    file: 'a.pgn', index, line: index * 10, tags: { White: white, Black: black }, language: 'en',
+    status: 'ok', plies: san.length, san, fen: '', diagnostics: [], ...extra,
+  };
+}
+
+const RUY = ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5'];
+
+describe('DuplicateGames', () => {
+  it('reports the second and later copies, naming the first', () => {
+    const duplicates = new DuplicateGames(DEFAULT_RULE_CONFIG);
+    const first = record('Kowalski, Jan', 'Nowak, Anna', RUY);
+    expect(duplicates.check(first)).toBeUndefined();
+    expect(duplicates.check(record('Kowalski, Jan', 'Nowak, Anna', RUY.slice(0, 4)))).toBeUndefined();
+    const second = record('  KOWALSKI,   jan ', 'nowak, anna', RUY);
+    expect(duplicates.check(second)).toEqual({
+      severity: 'warning', code: 'duplicate-game', message: `the same players and the same 5 moves as game ${first.index} (line ${first.line})`,
+      file: 'a.pgn', line: second.line, column: 1, width: 1,
+    });
+    const third = record('Kowalski, Jan', 'Nowak, Anna', RUY, { file: 'b.pgn' });
+    expect(duplicates.check(third)?.message).toBe(`the same players and the same 5 moves as game ${first.index} of a.pgn (line ${first.line})`);
+    expect(duplicates.size).toBe(2);
+  });
+
+  it('tells games apart by colours, players, moves and start position', () => {
+    const duplicates = new DuplicateGames(DEFAULT_RULE_CONFIG);
+    const games = [
+      record('A', 'B', RUY),
+      record('B', 'A', RUY),
+      record('A', 'C', RUY),
+      record('AB', '', RUY),
+      record('A', 'B', ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4']),
+      record('A', 'B', RUY, { tags: { White: 'A', Black: 'B', FEN: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' } }),
+      record('A', 'B', ['e4e5', 'Nf3', 'Nc6', 'Bb5']),
+    ];
+    expect(games.map((game) => duplicates.check(game))).toEqual(games.map(() => undefined));
+  });
+
+  it('leaves out games without moves and games whose replay failed', () => {
+    const duplicates = new DuplicateGames(DEFAULT_RULE_CONFIG);
+    expect(duplicates.check(record('A', 'B', []))).toBeUndefined();
+    expect(duplicates.check(record('A', 'B', []))).toBeUndefined();
+    expect(duplicates.check(record('A', 'B', RUY, { status: 'error' }))).toBeUndefined();
+    expect(duplicates.check(record('A', 'B', RUY, { status: 'error' }))).toBeUndefined();
+    expect(duplicates.size).toBe(0);
+  });
+
+  it('follows the configured severity, and remembers nothing when off', () => {
+    const asError = new DuplicateGames(mergeRuleConfig(DEFAULT_RULE_CONFIG, { severities: { 'duplicate-game': 'error' } }));
+    asError.check(record('A', 'B', RUY));
+    expect(asError.check(record('A', 'B', RUY))?.severity).toBe('error');
+    const off = new DuplicateGames(mergeRuleConfig(DEFAULT_RULE_CONFIG, { severities: { 'duplicate-game': 'off' } }));
+    off.check(record('A', 'B', RUY));
+    expect(off.check(record('A', 'B', RUY))).toBeUndefined();
+    expect(off.size).toBe(0);
+  });
+
+  it('hashes to exact integers below 2^53, with no collision among 200,000 distinct games', () => {
+    const seen = new Set<number>();
+    const files = 'abcdefgh';
+    for (let game = 0; game < 200_000; game++) {
+      // Near-identical keys: the same players, moves differing in one square.
+      const san = ['e4', 'e5', `N${files[game % 8]}${1 + (game >> 3) % 8}`, String(game)];
+      const hash = duplicateKeyHash(record('Player', 'Other', san));
+      expect(Number.isSafeInteger(hash) && hash >= 0).toBe(true);
+      seen.add(hash);
+    }
+    expect(seen.size).toBe(200_000);
+  });
+});

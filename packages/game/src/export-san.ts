@@ -1,0 +1,150 @@
+/**
+ * Resolves a token written in export SAN (`Nbd2`, `exd6`, `e8=Q+`, `O-O-O#`)
+ * against the position, and accepts it only if it is exactly the SAN of the
+ * move it names: the capture mark present iff it captures, the minimal
+ * disambiguation, the check or mate mark right. The candidates come from the
+ * target square's attackers, not from generating every legal move. Any doubt
+ * answers NOT_EXPORT_SAN and the caller takes the full, explaining path.
+ */
+import {
+  KIND_EN_PASSANT, MAX_MOVES, generateLegalMoves, generateMovesTo, hasLegalMove, isCastle, isCheckAfterMove, moveFrom,
+  moveKind, movePromotionIndex, moveTo, type GameHistory, type Move, type Position,
+} from '@zapis/core';
+
+export const NOT_EXPORT_SAN = -1;
+
+// Piece codes of @zapis/core's board (role in the low three bits).
+const PAWN = 1;
+const KING = 6;
+const ROLE_OF_LETTER: Readonly<Record<number, number>> = { 78: 2, 66: 3, 82: 4, 81: 5, 75: 6 }; // N B R Q K
+
+const candidates = new Int32Array(MAX_MOVES);
+
+const fileOf = (code: number): number => (code >= 97 && code <= 104 ? code - 97 : -1);
+const rankOf = (code: number): number => (code >= 49 && code <= 56 ? code - 49 : -1);
+
+function castlingMove(position: Position, queenSide: boolean): Move {
+  const count = generateLegalMoves(position, candidates);
+  for (let i = 0; i < count; i++) {
+    const move = candidates[i];
+    if (!isCastle(move)) continue;
+    if (((moveTo(move) & 7) < (moveFrom(move) & 7)) === queenSide) return move;
+  }
+  return NOT_EXPORT_SAN;
+}
+
+/** The move `text[start, end)` names when written in export SAN, or NOT_EXPORT_SAN. */
+function resolve(position: Position, text: string, start: number, end: number, inCheck: boolean): Move {
+  let last = end;
+  const mark = text.charCodeAt(last - 1);
+  if (mark === 43 || mark === 35) last--; // + #
+  if (text.charCodeAt(start) === 79) {
+    const length = last - start;
+    if (length === 3 && text.startsWith('O-O', start)) return castlingMove(position, false);
+    if (length === 5 && text.startsWith('O-O-O', start)) return castlingMove(position, true);
+    return NOT_EXPORT_SAN;
+  }
+  let promotion = 0;
+  if (last - start >= 4 && text.charCodeAt(last - 2) === 61) {
+    promotion = ROLE_OF_LETTER[text.charCodeAt(last - 1)] ?? 0;
+    if (promotion === 0 || promotion === KING) return NOT_EXPORT_SAN;
+    last -= 2;
+  }
+  if (last - start < 2) return NOT_EXPORT_SAN;
+  const toFile = fileOf(text.charCodeAt(last - 2));
+  const toRank = rankOf(text.charCodeAt(last - 1));
+  if (toFile < 0 || toRank < 0) return NOT_EXPORT_SAN;
+  const to = toRank * 8 + toFile;
+  const role = ROLE_OF_LETTER[text.charCodeAt(start)] ?? PAWN;
+  // Between the letter and the square: [file][rank][x].
+  let at = role === PAWN ? start : start + 1;
+  let middleEnd = last - 2;
+  let capture = false;
+  if (middleEnd - 1 >= at && text.charCodeAt(middleEnd - 1) === 120) {
+    capture = true;
+    middleEnd--;
+  }
+  let fromFile = -1;
+  let fromRank = -1;
+  const middle = middleEnd - at;
+  if (middle > 2) return NOT_EXPORT_SAN;
+  if (middle >= 1) {
+    fromFile = fileOf(text.charCodeAt(at));
+    if (fromFile >= 0) at++;
+    if (at < middleEnd) fromRank = rankOf(text.charCodeAt(at++));
+    if (at !== middleEnd || (middle === 2 && (fromFile < 0 || fromRank < 0)) || (middle === 1 && fromFile < 0 && fromRank < 0)) {
+      return NOT_EXPORT_SAN;
+    }
+  }
+  const board = position.board;
+  const count = generateMovesTo(position, to, candidates, role, inCheck);
+  let found: Move = NOT_EXPORT_SAN;
+  let rivals = 0;
+  let sameFile = false;
+  let sameRank = false;
+  for (let i = 0; i < count; i++) {
+    const move = candidates[i];
+    const from = moveFrom(move);
+    if (movePromotionIndex(move) !== promotion) continue;
+    if ((fromFile < 0 || (from & 7) === fromFile) && (fromRank < 0 || from >> 3 === fromRank)) {
+      if (found !== NOT_EXPORT_SAN) return NOT_EXPORT_SAN; // ambiguous as written
+      found = move;
+    }
+  }
+  if (found === NOT_EXPORT_SAN) return NOT_EXPORT_SAN;
+  const from = moveFrom(found);
+  const captures = board[to] !== 0 || moveKind(found) === KIND_EN_PASSANT;
+  if (capture !== captures) return NOT_EXPORT_SAN;
+  if (role === PAWN) {
+    // A pawn capture names its file and nothing more; a push names nothing.
+    return captures ? (fromFile === (from & 7) && fromRank < 0 ? found : NOT_EXPORT_SAN) : middle === 0 ? found : NOT_EXPORT_SAN;
+  }
+  if (role !== KING) {
+    for (let i = 0; i < count; i++) {
+      const other = moveFrom(candidates[i]);
+      if (other === from) continue;
+      rivals++;
+      if ((other & 7) === (from & 7)) sameFile = true;
+      if (other >> 3 === from >> 3) sameRank = true;
+    }
+  }
+  // The minimal disambiguation: none, the file, the rank, or both.
+  const wantFile = rivals > 0 && (!sameFile || sameRank);
+  const wantRank = rivals > 0 && sameFile;
+  return (fromFile >= 0) === wantFile && (fromRank >= 0) === wantRank ? found : NOT_EXPORT_SAN;
+}
+
+/**
+ * Replays export-SAN tokens on a game history, remembering whether the side to
+ * move is in check (the mark test of each move learns it, and the next move's
+ * legality test uses it).
+ */
+export class ExportSanReplay {
+  private inCheck: boolean;
+
+  constructor(readonly history: GameHistory) {
+    this.inCheck = history.position.isCheck();
+  }
+
+  /**
+   * Plays the token if it is exactly the SAN of a legal move, check and mate
+   * marks included; returns false (position untouched) otherwise.
+   */
+  play(text: string, start: number, end: number): boolean {
+    const history = this.history;
+    const position = history.position;
+    const move = resolve(position, text, start, end, this.inCheck);
+    if (move === NOT_EXPORT_SAN) return false;
+    history.play(move);
+    const mark = text.charCodeAt(end - 1);
+    const check = isCheckAfterMove(position, move);
+    const marked = mark === 43 ? 1 : mark === 35 ? 2 : 0;
+    const wanted = !check ? 0 : hasLegalMove(position) ? 1 : 2;
+    if (marked === wanted) {
+      this.inCheck = check;
+      return true;
+    }
+    history.undo();
+    return false;
+  }
+}

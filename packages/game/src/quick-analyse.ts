@@ -1,0 +1,144 @@
+/**
+ * The fast lane of archive validation. Most games in an archive are written in
+ * the plain export format and are correct; for those, building a syntax tree
+ * and describing every move is wasted work. This reads the game's text with
+ * the export-subset visitor, plays each token only if it is exactly the SAN of
+ * a legal move, and builds the same report analyseGame would give a clean
+ * game. At the first thing it cannot vouch for — a problem, an unusual form,
+ * a tag that changes the start position — it answers undefined, and the
+ * caller analyses the game with the full grammar, which explains everything.
+ * Its promise (tested on the whole corpus): whenever it answers, the answer
+ * equals analyseGame's.
+ */
+import { GameHistory, INITIAL_FEN, initialPosition, makeFen, type Outcome, type Position } from '@zapis/core';
+import { readMove, scanExportGame, type LanguageCode, type MoveReading } from '@zapis/notation';
+import { ExportSanReplay } from './export-san.js';
+import { LANGUAGE_PREFERENCE, candidatesFromCounts, dependsOnLanguage, readAlike } from './language-detection.js';
+
+export interface QuickReport {
+  /** Offset of the game's first character in the text. */
+  readonly start: number;
+  /** Where the game's section ends (the next game's `[`, or the end of the scanned range). */
+  readonly end: number;
+  readonly tags: Readonly<Record<string, string>>;
+  readonly language: LanguageCode | 'any';
+  readonly languages: readonly LanguageCode[];
+  readonly plies: number;
+  readonly san: readonly string[];
+  readonly startFen: string;
+  readonly fen: string;
+  readonly outcome?: Outcome;
+}
+
+export interface QuickOptions {
+  /** 'auto' or 'en'; any other language goes the full way. */
+  readonly language?: LanguageCode | 'auto';
+}
+
+/** Tags that change how the game starts or what its moves mean: the full path reads them. */
+const START_TAGS = new Set(['FEN', 'Variant', 'SetUp']);
+
+let initial: Position | undefined;
+
+/*
+ * Which languages read a token depends only on its letters — the piece letter
+ * and the promotion letter — never on its squares (see readingsOf in
+ * @zapis/notation). So each token is keyed by those letters, and one
+ * representative token per key stands for all of them in language detection.
+ */
+const PIECE_LETTERS = ' NBRQK';
+const PROMOTION_LETTERS = ' NBRQ';
+const CASTLING_KEY = PIECE_LETTERS.length * PROMOTION_LETTERS.length;
+const KEY_COUNT = CASTLING_KEY + 1;
+const representatives: (readonly MoveReading[] | undefined)[] = [];
+
+function languageKey(text: string, start: number, end: number): number {
+  const first = text.charCodeAt(start);
+  if (first === 79) return CASTLING_KEY;
+  const piece = first >= 97 ? 0 : Math.max(0, PIECE_LETTERS.indexOf(text[start], 1));
+  let promotion = 0;
+  for (let at = start + 2; at < end - 1; at++) {
+    if (text.charCodeAt(at) === 61) promotion = Math.max(0, PROMOTION_LETTERS.indexOf(text[at + 1], 1));
+  }
+  return piece * PROMOTION_LETTERS.length + promotion;
+}
+
+function readingsOfKey(key: number): readonly MoveReading[] {
+  const known = representatives[key];
+  if (known) return known;
+  const piece = PIECE_LETTERS[Math.floor(key / PROMOTION_LETTERS.length)];
+  const promotion = PROMOTION_LETTERS[key % PROMOTION_LETTERS.length];
+  const text = key === CASTLING_KEY ? 'O-O' : promotion !== ' ' ? `a8=${promotion}` : piece !== ' ' ? `${piece}a3` : 'a3';
+  return (representatives[key] = readMove(text));
+}
+
+/** The game's languages as chooseLanguage in analyse.ts decides them for a game English replays cleanly. */
+function languagesOf(keys: readonly number[]): { language: LanguageCode | 'any'; languages: readonly LanguageCode[] } | undefined {
+  // Counted per key over the first 80 language-dependent tokens, as languageCandidates samples them.
+  const occurrences = new Array<number>(KEY_COUNT).fill(0);
+  const present = new Array<boolean>(KEY_COUNT).fill(false);
+  let sampled = 0;
+  for (const key of keys) {
+    present[key] = true;
+    if (sampled < 80 && dependsOnLanguage(readingsOfKey(key))) {
+      occurrences[key]++;
+      sampled++;
+    }
+  }
+  const distinct: (readonly MoveReading[])[] = [];
+  for (let key = 0; key < KEY_COUNT; key++) distinct.push(readingsOfKey(key));
+  const first = candidatesFromCounts(distinct, occurrences).next();
+  if (first.done) return { language: 'any', languages: LANGUAGE_PREFERENCE };
+  const languages = first.value.languages;
+  if (languages[0] !== 'en' || !readAlike(distinct.filter((_, key) => present[key]), languages)) return undefined;
+  return { language: 'en', languages };
+}
+
+/**
+ * Analyses the game whose section starts at `start` (scanning no further than
+ * `end`) when it is one clean game in export SAN; undefined otherwise.
+ */
+export function quickAnalyse(text: string, start: number, end: number, options: QuickOptions = {}): QuickReport | undefined {
+  const requested = options.language ?? 'auto';
+  if (requested !== 'auto' && requested !== 'en') return undefined;
+  initial ??= initialPosition();
+  const history = new GameHistory(initial.clone());
+  const replay = new ExportSanReplay(history);
+  const tags: Record<string, string> = {};
+  const san: string[] = [];
+  const keys: number[] = [];
+  const scan = scanExportGame(text, start, end, {
+    tag(name, value) {
+      if (START_TAGS.has(name) || name in tags) return false;
+      tags[name] = value;
+      return true;
+    },
+    move(source, from, to) {
+      if (!replay.play(source, from, to)) return false;
+      san.push(source.slice(from, to));
+      keys.push(languageKey(source, from, to));
+      return true;
+    },
+  });
+  if (scan === undefined) return undefined;
+  const stated = tags.Result;
+  if (stated !== undefined && stated !== scan.result && !(stated === '½-½' && scan.result === '1/2-1/2')) return undefined;
+  const outcome = history.outcome();
+  if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate') && scan.result !== '*' && scan.result !== outcome.result) {
+    return undefined;
+  }
+  const chosen = requested === 'en' ? { language: 'en' as const, languages: ['en' as const] } : languagesOf(keys);
+  if (chosen === undefined) return undefined;
+  return {
+    start: scan.start,
+    end: scan.end,
+    tags,
+    language: chosen.language,
+    languages: chosen.languages,
+    plies: san.length,
+    san,
+    startFen: INITIAL_FEN,
+    fen: makeFen(history.position),
+    ...(outcome ? { outcome } : {}),
+  };
+}

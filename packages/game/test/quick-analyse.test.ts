@@ -1,0 +1,116 @@
+/**
+ * The fast lane's promise: whenever quickAnalyse answers, its answer equals
+ * analyseGame's; whenever a game has anything to explain, it does not answer.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readText, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { parsePgn, splitSections } from '@zapis/notation';
+import { analyseGame, quickAnalyse, type AnalyseOptions, type QuickReport } from '../src/index.js';
+
+const skip = skipWithoutShared();
+
+/** The parts of a full report the fast lane gives, in the same shape. */
+function fullView(text: string, options: AnalyseOptions = {}) {
+  const games = parsePgn(text);
+  const report = analyseGame(games[0], options);
+  return {
+    games: games.length,
+    status: report.status,
+    diagnostics: report.diagnostics.map((d) => d.code),
+    view: { tags: report.tags, language: report.language, languages: report.languages, plies: report.plies, san: report.san, fen: report.fen, startFen: report.startFen, outcome: report.outcome },
+  };
+}
+const quickView = (quick: QuickReport) => ({
+  tags: quick.tags, language: quick.language, languages: quick.languages, plies: quick.plies, san: quick.san, fen: quick.fen, startFen: quick.startFen, outcome: quick.outcome,
+});
+
+const TAGS = '[Event "t"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "a"]\n[Black "b"]\n';
+
+describe('quickAnalyse on crafted games', () => {
+  it('reads a clean export-SAN game exactly as analyseGame does, section end included', () => {
+    const text = `${TAGS}[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0\n\n[Event "next"]\n`;
+    const quick = quickAnalyse(text, 0, text.length);
+    expect(quick).toBeDefined();
+    expect(quick!.end).toBe(text.indexOf('[Event "next"]'));
+    const full = fullView(text.slice(0, quick!.end));
+    expect(full.diagnostics).toEqual([]);
+    expect(quickView(quick!)).toEqual(full.view);
+    expect(quick!.outcome).toEqual({ result: '1-0', reason: 'checkmate', winner: 'white' });
+  });
+
+  it('accepts en passant, promotion with check, castling and needed disambiguation', () => {
+    const text = `${TAGS}[Result "*"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 Nbd7 4. dxc7 Nb6 5. cxd8=Q+ Kxd8 6. Nf3 Nbd5 7. Be2 Bg4 8. O-O *\n`;
+    const quick = quickAnalyse(text, 0, text.length);
+    expect(quick).toBeDefined();
+    expect(quickView(quick!)).toEqual(fullView(text).view);
+  });
+
+  it.each([
+    ['a missing check mark', '1. e4 e5 2. Bc4 Nc6 3. Bxf7 *'],
+    ['a check mark on a quiet move', '1. e4+ *'],
+    ['check written for mate', '1. f3 e5 2. g4 Qh4+ 0-1'],
+    ['an omitted capture mark', '1. e4 d5 2. ed5 *'],
+    ['a capture mark on a quiet move', '1. Nxf3 *'],
+    ['over-disambiguation', '1. Ngf3 *'],
+    ['zero castling', '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *'],
+    ['Polish letters', '1. e4 e5 2. Sf3 Sc6 *'],
+    ['long form', '1. e2e4 *'],
+    ['a variation', '1. e4 (1. d4) e5 *'],
+    ['no result', '1. e4 e5'],
+    ['text after the result', '1. e4 e5 * garbage'],
+    ['an illegal move', '1. e5 *'],
+    ['an ambiguous move', '1. e4 e5 2. Nf3 Nf6 3. Nc3 Nc6 4. Nd5 Nd4 5. Ne3 Ne6 6. Ng4 Ng5 7. Ne5 *'],
+  ])('gives way to the full path on %s', (_name, movetext) => {
+    const text = `${TAGS}[Result "*"]\n\n${movetext}\n`;
+    expect(quickAnalyse(text, 0, text.length)).toBeUndefined();
+  });
+
+  it('gives way on a Result tag that contradicts the termination, and on a FEN tag', () => {
+    const mismatch = `${TAGS}[Result "1-0"]\n\n1. e4 e5 0-1\n`;
+    expect(quickAnalyse(mismatch, 0, mismatch.length)).toBeUndefined();
+    const setUp = `${TAGS}[Result "*"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n\n1. O-O *\n`;
+    expect(quickAnalyse(setUp, 0, setUp.length)).toBeUndefined();
+  });
+
+  it('answers only for English or auto', () => {
+    const text = `${TAGS}[Result "*"]\n\n1. e4 e5 *\n`;
+    expect(quickAnalyse(text, 0, text.length, { language: 'pl' })).toBeUndefined();
+    expect(quickAnalyse(text, 0, text.length, { language: 'en' })?.languages).toEqual(['en']);
+    expect(quickAnalyse(text, 0, text.length)?.language).toBe('any');
+  });
+});
+
+describe.skipIf(skip)('quickAnalyse on the real corpus', () => {
+  let english = '';
+  let polish = '';
+  beforeAll(async () => {
+    english = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz'));
+    polish = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pl.pgn.gz'));
+  }, 600_000);
+
+  it('equals analyseGame on every game it answers among the first 20,000, and answers nearly all', () => {
+    let games = 0;
+    let answered = 0;
+    const mismatches: string[] = [];
+    for (const section of splitSections(english)) {
+      if (++games > 20_000) break;
+      const quick = quickAnalyse(english, section.start, english.length);
+      if (quick === undefined) continue;
+      answered++;
+      if (quick.end !== section.end) mismatches.push(`game ${games}: section ends at ${quick.end}, not ${section.end}`);
+      const full = fullView(english.slice(section.start, section.end), { language: 'auto' });
+      if (full.games !== 1 || full.status !== 'ok' || full.diagnostics.length > 0) mismatches.push(`game ${games}: the full path finds ${full.diagnostics.join(', ')}`);
+      else if (JSON.stringify(quickView(quick)) !== JSON.stringify(full.view)) mismatches.push(`game ${games}: reports differ`);
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+    expect(answered / 20_000).toBeGreaterThan(0.99);
+  });
+
+  it('never answers for the Polish twin, whose letters need the full path', () => {
+    let games = 0;
+    for (const section of splitSections(polish)) {
+      if (++games > 2_000) break;
+      expect(quickAnalyse(polish, section.start, polish.length)).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * A visitor over one game written in the PGN export format's plain subset:
+ * `[Name "value"]` tag lines, move numbers, SAN tokens, comments, NAGs and a
+ * result — what nearly every archive holds. It allocates nothing the visitor
+ * does not ask for, which makes archive validation several times faster than
+ * building a tree. Anything outside the subset (variations, escapes, `%`
+ * lines, unknown characters, text after the result, no result) makes it give
+ * up, and the caller reads the game with the full grammar instead — so the
+ * subset never has to explain a problem, only to recognise its absence.
+ */
+
+export interface ExportGameVisitor {
+  /** A tag pair. Return false to give up on the game. */
+  tag(name: string, value: string): boolean;
+  /**
+   * A move token, `text.slice(start, end)`, without the `!`/`?` glyphs after it.
+   * Return false to give up on the game.
+   */
+  move(text: string, start: number, end: number): boolean;
+}
+
+export interface ExportScan {
+  /** Offset of the game's first character (its first tag or move). */
+  readonly start: number;
+  /** The termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`. */
+  readonly result: string;
+  /** Offset of the termination marker. */
+  readonly resultOffset: number;
+  /**
+   * Where the game's section ends, as splitSections would cut it: at the next
+   * game's `[`, or at the end of the scanned range.
+   */
+  readonly end: number;
+}
+
+const isSpace = (code: number): boolean => code === 32 || code === 10 || code === 13 || code === 9;
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+const isTagNameCode = (code: number): boolean =>
+  (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || isDigit(code) || code === 95;
+
+/** SAN_CODES[c]: c is a character SAN tokens are made of — a–h, 1–8, the piece letters, x = + # O and -. */
+const SAN_CODES = new Uint8Array(128);
+for (const character of 'abcdefgh12345678NBRQKOx=+#-') SAN_CODES[character.charCodeAt(0)] = 1;
+const isSanCode = (code: number): boolean => code < 128 && SAN_CODES[code] === 1;
+
+const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'];
+/** As the lexer's Nag token reads them. */
+const MAX_NAG_DIGITS = 5;
+
+/** A result marker starting at `at` and ending at a space or the end; its text, or undefined. */
+function resultAt(text: string, at: number, end: number): string | undefined {
+  for (const result of RESULTS) {
+    const after = at + result.length;
+    if (after <= end && text.startsWith(result, at) && (after === end || isSpace(text.charCodeAt(after)))) return result;
+  }
+  return undefined;
+}
+
+/**
+ * Scans the game that starts at `start` (a section start) in the plain export
+ * subset, calling the visitor in order; `end` bounds the scan. The game must
+ * end with a result followed only by white space up to the next `[` or `end`.
+ * Returns undefined when the game is outside the subset or the visitor gave up.
+ */
+export function scanExportGame(text: string, start: number, end: number, visitor: ExportGameVisitor): ExportScan | undefined {
+  let at = start;
+  while (at < end && isSpace(text.charCodeAt(at))) at++;
+  const first = at;
+  // Tag section: `[Name "value"]`, one per line.
+  while (at < end && text.charCodeAt(at) === 91) {
+    const nameStart = ++at;
+    while (at < end && isTagNameCode(text.charCodeAt(at))) at++;
+    // A name starting with a digit lexes as a move number, not a tag name: the full grammar reports it.
+    if (at === nameStart || isDigit(text.charCodeAt(nameStart)) || text.charCodeAt(at) !== 32 || text.charCodeAt(at + 1) !== 34) return undefined;
+    const name = text.slice(nameStart, at);
+    const valueStart = at + 2;
+    at = valueStart;
+    while (at < end) {
+      const code = text.charCodeAt(at);
+      if (code === 34) break;
+      if (code === 92 || code === 10 || code === 13) return undefined; // escapes and broken lines: the full grammar
+      at++;
+    }
+    if (at + 1 >= end || text.charCodeAt(at + 1) !== 93) return undefined;
+    if (!visitor.tag(name, text.slice(valueStart, at))) return undefined;
+    at += 2;
+    while (at < end && isSpace(text.charCodeAt(at))) at++;
+  }
+  // Move text. A move number must be followed by a move, and a NAG must follow one (else the grammar reports them).
+  let sawMove = false;
+  let numberPending = false;
+  while (at < end) {
+    const code = text.charCodeAt(at);
+    if (isSpace(code)) {
+      at++;
+      continue;
+    }
+    if (code === 123) {
+      // A `[` inside a comment may start the next game (see braceCommentEnd): the full grammar decides.
+      let close = at + 1;
+      while (close < end) {
+        const inside = text.charCodeAt(close);
+        if (inside === 125) break;
+        if (inside === 91) return undefined;
+        close++;
+      }
+      if (close >= end) return undefined;
+      at = close + 1;
+      continue;
+    }
+    if (code === 36) {
+      if (!sawMove) return undefined;
+      at++;
+      const digits = at;
+      while (at < end && isDigit(text.charCodeAt(at))) at++;
+      // The lexer reads at most five digits as the NAG: more would be a move number after it.
+      if (at === digits || at - digits > MAX_NAG_DIGITS || (at < end && !isSpace(text.charCodeAt(at)))) return undefined;
+      continue;
+    }
+    if (isDigit(code) || code === 42) {
+      const result = resultAt(text, at, end);
+      if (result !== undefined) {
+        if (numberPending) return undefined;
+        const resultOffset = at;
+        at += result.length;
+        while (at < end && isSpace(text.charCodeAt(at))) at++;
+        return at === end || text.charCodeAt(at) === 91 ? { start: first, result, resultOffset, end: at } : undefined;
+      }
+      // A move number: digits, then `.` or `...`, then a space or the move.
+      if (numberPending) return undefined;
+      numberPending = true;
+      while (at < end && isDigit(text.charCodeAt(at))) at++;
+      let dots = 0;
+      while (at < end && text.charCodeAt(at) === 46) {
+        at++;
+        dots++;
+      }
+      if (dots !== 1 && dots !== 3) return undefined;
+      continue;
+    }
+    const moveStart = at;
+    while (at < end && isSanCode(text.charCodeAt(at))) at++;
+    const moveEnd = at;
+    while (at < end && (text.charCodeAt(at) === 33 || text.charCodeAt(at) === 63) && at - moveEnd < 2) at++;
+    if (moveEnd === moveStart || (at < end && !isSpace(text.charCodeAt(at)))) return undefined;
+    if (!visitor.move(text, moveStart, moveEnd)) return undefined;
+    sawMove = true;
+    numberPending = false;
+  }
+  return undefined; // no result: an unfinished game is the full grammar's to explain
+}
