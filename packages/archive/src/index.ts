@@ -19,3 +19,4 @@ export { DuplicateGames, duplicateKeyHash } from './rules/duplicate-games.js';
 export { archiveFindings } from './rules/game-rules.js';
 export * from './merge-reports.js';
 export { ReportInputError } from './ndjson-reader.js';
+export { recordFromReport, writtenMoves } from './game-record.js';

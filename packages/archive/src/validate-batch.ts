@@ -5,10 +5,11 @@
  * otherwise, so every problem is still explained. Games come back in order,
  * numbered within the batch; lines are the file's lines.
  */
-import { analyseGame, quickAnalyse, type GameReport, type QuickReport } from '@zapis/game';
+import { analyseGame, quickAnalyse, type QuickReport } from '@zapis/game';
 import { LineIndex, parseSection, splitSections, type LanguageCode } from '@zapis/notation';
+import { recordFromReport, writtenMoves } from './game-record.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
-import type { RuleInput, WrittenMove } from './rule-contract.js';
+import type { RuleInput } from './rule-contract.js';
 
 export interface BatchOptions {
   readonly file: string;
@@ -18,39 +19,6 @@ export interface BatchOptions {
   /** Archive rules and severity settings, applied to every game. */
   readonly rules?: (input: RuleInput) => readonly RecordDiagnostic[];
   readonly relevel?: (diagnostics: readonly RecordDiagnostic[]) => readonly RecordDiagnostic[];
-}
-
-const MAX_SOURCE_LINE = 400;
-
-/** The text of the line holding `offset` (whose column is known), cut for display. */
-function sourceLineAt(text: string, offset: number, column: number): string {
-  const start = Math.max(0, offset - (column - 1));
-  let end = start;
-  const limit = Math.min(text.length, start + MAX_SOURCE_LINE + 1);
-  while (end < limit && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-  return text.slice(start, end);
-}
-
-function recordFromReport(report: GameReport, text: string, shift: number, index: number): GameRecord {
-  return {
-    file: report.file,
-    index,
-    line: report.line + shift,
-    tags: report.tags,
-    language: report.language,
-    status: report.status,
-    plies: report.plies,
-    san: report.san,
-    fen: report.fen,
-    ...(report.outcome ? { outcome: `${report.outcome.result} ${report.outcome.reason}` } : {}),
-    diagnostics: report.diagnostics.map(({ offset, length, ...rest }) => ({
-      ...rest,
-      line: rest.line + shift,
-      width: Math.max(1, length),
-      sourceLine: sourceLineAt(text, offset, rest.column),
-    })),
-    ...(report.repairs.length > 0 ? { repairs: report.repairs.map((repair) => ({ ...repair, line: repair.line + shift })) } : {}),
-  };
 }
 
 function recordFromQuick(quick: QuickReport, file: string, line: number, index: number): GameRecord {
@@ -67,18 +35,6 @@ function recordFromQuick(quick: QuickReport, file: string, line: number, index: 
     ...(quick.outcome ? { outcome: `${quick.outcome.result} ${quick.outcome.reason}` } : {}),
     diagnostics: [],
   };
-}
-
-function writtenMoves(report: GameReport, shift: number): WrittenMove[] {
-  return report.moves.map((move) => ({
-    text: move.token.text,
-    san: move.san,
-    ply: move.ply,
-    moveNumber: move.moveNumber,
-    side: move.side,
-    line: move.token.span.line + shift,
-    column: move.token.span.column,
-  }));
 }
 
 /** Archive rules and severities on a replayed game; the status follows the final severities. */
