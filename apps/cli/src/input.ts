@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { decodeBatch } from '@zapis/archive';
 
 export interface InputText {
   /** The name diagnostics use: the path as given, or '<stdin>'. */
@@ -18,16 +19,8 @@ export interface UnreadableInput {
   readonly reason: string;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-const latin1 = new TextDecoder('latin1');
-
-export function decodeText(bytes: Uint8Array): string {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return latin1.decode(bytes);
-  }
-}
+/** Bytes to text: UTF-8, or Latin-1 when they are not valid UTF-8. */
+export const decodeText = decodeBatch;
 
 async function readStdin(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -7,7 +7,7 @@
  * answers NOT_EXPORT_SAN and the caller takes the full, explaining path.
  */
 import {
-  KIND_EN_PASSANT, MAX_MOVES, generateLegalMoves, generateMovesTo, hasLegalMove, isCastle, isCheckAfterMove, moveFrom,
+  KIND_EN_PASSANT, MAX_MOVES, disambiguationOf, generateLegalMoves, generateMovesTo, hasLegalMove, isCastle, isCheckAfterMove, moveFrom,
   moveKind, movePromotionIndex, moveTo, type GameHistory, type Move, type Position,
 } from '@zapis/core';
 
@@ -15,7 +15,7 @@ export const NOT_EXPORT_SAN = -1;
 
 // Piece codes of @zapis/core's board (role in the low three bits).
 const PAWN = 1;
-const KING = 6;
+const KING = 6; // never a promotion piece
 const ROLE_OF_LETTER: Readonly<Record<number, number>> = { 78: 2, 66: 3, 82: 4, 81: 5, 75: 6 }; // N B R Q K
 
 const candidates = new Int32Array(MAX_MOVES);
@@ -79,9 +79,6 @@ function resolve(position: Position, text: string, start: number, end: number, i
   const board = position.board;
   const count = generateMovesTo(position, to, candidates, role, inCheck);
   let found: Move = NOT_EXPORT_SAN;
-  let rivals = 0;
-  let sameFile = false;
-  let sameRank = false;
   for (let i = 0; i < count; i++) {
     const move = candidates[i];
     const from = moveFrom(move);
@@ -99,18 +96,10 @@ function resolve(position: Position, text: string, start: number, end: number, i
     // A pawn capture names its file and nothing more; a push names nothing.
     return captures ? (fromFile === (from & 7) && fromRank < 0 ? found : NOT_EXPORT_SAN) : middle === 0 ? found : NOT_EXPORT_SAN;
   }
-  if (role !== KING) {
-    for (let i = 0; i < count; i++) {
-      const other = moveFrom(candidates[i]);
-      if (other === from) continue;
-      rivals++;
-      if ((other & 7) === (from & 7)) sameFile = true;
-      if (other >> 3 === from >> 3) sameRank = true;
-    }
-  }
-  // The minimal disambiguation: none, the file, the rank, or both.
-  const wantFile = rivals > 0 && (!sameFile || sameRank);
-  const wantRank = rivals > 0 && sameFile;
+  // Written exactly as much of the origin as SAN needs: none, the file, the rank, or both.
+  const needed = disambiguationOf(position, found, candidates, count);
+  const wantFile = needed === 'file' || needed === 'both';
+  const wantRank = needed === 'rank' || needed === 'both';
   return (fromFile >= 0) === wantFile && (fromRank >= 0) === wantRank ? found : NOT_EXPORT_SAN;
 }
 
