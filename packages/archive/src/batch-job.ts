@@ -7,11 +7,14 @@ import type { LanguageCode } from '@zapis/notation';
 import { decodeBatch } from './decode-batch.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
 import type { RuleConfig, RuleInput } from './rule-contract.js';
+import { settingFor } from './rules/rule-config.js';
 import { validateBatch } from './validate-batch.js';
 
 export interface JobSettings {
   readonly language: LanguageCode | 'auto';
   readonly ruleConfig?: RuleConfig;
+  /** Records keep `san` and `fen` (the NDJSON report needs them); default true. */
+  readonly keepMoves?: boolean;
 }
 
 export interface BatchRequest {
@@ -34,12 +37,16 @@ export type RuleFactory = (config: RuleConfig) => {
 
 export function createJob(settings: JobSettings, ruleFactory?: RuleFactory): (request: BatchRequest) => BatchAnswer {
   const hooks = settings.ruleConfig && ruleFactory ? ruleFactory(settings.ruleConfig) : undefined;
+  const duplicateSetting = settings.ruleConfig ? settingFor(settings.ruleConfig, 'duplicate-game') : undefined;
+  const duplicateKeys = duplicateSetting !== undefined && duplicateSetting !== 'off';
   return (request) => ({
     id: request.id,
     records: validateBatch(decodeBatch(request.bytes), {
       file: request.file,
       firstLine: request.firstLine,
       language: settings.language,
+      keepMoves: settings.keepMoves !== false,
+      duplicateKeys,
       ...(hooks ? { rules: hooks.rules, relevel: hooks.relevel } : {}),
     }),
   });

@@ -1,12 +1,13 @@
 /**
- * Where games start, found in raw bytes without parsing, so that a file can be
- * cut into batches (for workers) and byte ranges (for shards) that every run
- * cuts the same way. A boundary is a line that starts like a tag pair
+ * Where games start, found in raw bytes from any offset without reading what
+ * came before, so that a file can be cut into byte ranges (shards) that every
+ * run cuts the same way. A boundary is a line that starts like a tag pair
  * (`[Name "`) after a line that does not (the move text or comment before it):
- * exactly where the game splitter of @zapis/notation starts the next game, since
- * it also ends a comment at a tag-like line. The one case that can differ —
- * a tag-like line inside a comment that opened in a tag section — only moves
- * where that malformed text is reported, never loses it.
+ * where the game splitter of @zapis/notation starts the next game in any
+ * ordinary archive. It can differ where a tag section holds comments or escape
+ * lines between its tags; that only moves where such malformed text is
+ * reported, never loses it. Batches, which are read from the start, are cut
+ * exactly (see section-scanner.ts).
  */
 
 const NEWLINE = 0x0a;
@@ -18,7 +19,7 @@ function isTagNameByte(byte: number): boolean {
 }
 
 /** Does a tag-like line (`[Name "` or `[Name  "`) start at `at`? */
-function looksLikeTagLine(bytes: Uint8Array, at: number, end: number): boolean {
+export function looksLikeTagLine(bytes: Uint8Array, at: number, end: number): boolean {
   if (bytes[at] !== OPEN_BRACKET) return false;
   let cursor = at + 1;
   const nameStart = cursor;
@@ -71,21 +72,15 @@ function lineAfter(bytes: Uint8Array, at: number, end: number): number {
   return -1;
 }
 
-/** The last game boundary in `bytes[floor, end)` after `floor`, or -1. */
-export function lastGameStart(bytes: Uint8Array, end: number, floor = 0): number {
-  let at = end - 1;
-  while (at > floor) {
-    // Find the previous line start that begins with `[`.
-    while (at > floor && !(bytes[at] === OPEN_BRACKET && (bytes[at - 1] === NEWLINE || bytes[at - 1] === CARRIAGE_RETURN))) at--;
-    if (at <= floor) return -1;
-    if (looksLikeTagLine(bytes, at, end) && !previousLineIsTag(bytes, at, floor)) return at;
-    at--;
-  }
-  return -1;
-}
-
 /** How many lines `bytes[start, end)` ends: `\n`, `\r\n` and a lone `\r` each end one. */
 export function countLineBreaks(bytes: Uint8Array, start: number, end: number, previousByte = -1): number {
+  const carriageReturn = bytes.indexOf(CARRIAGE_RETURN, start);
+  if ((carriageReturn < 0 || carriageReturn >= end) && previousByte !== CARRIAGE_RETURN) {
+    // Only `\n` line ends (nearly every file): the native search skips from one to the next.
+    let count = 0;
+    for (let at = bytes.indexOf(NEWLINE, start); at >= 0 && at < end; at = bytes.indexOf(NEWLINE, at + 1)) count++;
+    return count;
+  }
   let count = 0;
   let last = previousByte;
   for (let i = start; i < end; i++) {

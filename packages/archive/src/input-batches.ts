@@ -9,7 +9,8 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createGunzip, gunzipSync } from 'node:zlib';
-import { countLineBreaks, lastGameStart, nextGameStart } from './game-boundary.js';
+import { countLineBreaks, nextGameStart } from './game-boundary.js';
+import { SectionScanner } from './section-scanner.js';
 
 export interface Batch {
   readonly file: string;
@@ -119,7 +120,8 @@ export async function* readBatches(
   let line = 1; // file line of pending[0]
   let lastByte = -1; // the byte before pending[0]
   let started = low === 0; // found the shard's first game yet?
-  let searched = 0; // pending[0, searched) holds no boundary worth cutting at
+  // Finds the section starts batches are cut at, once pending starts at one.
+  let sections = new SectionScanner();
 
   const emit = (end: number): Batch => {
     const bytes = pending.subarray(0, end);
@@ -128,7 +130,7 @@ export async function* readBatches(
     lastByte = pending[end - 1];
     pending = pending.subarray(end);
     pendingOffset += end;
-    searched = 0;
+    sections.dropPrefix(end);
     return batch;
   };
   const skip = (end: number): void => {
@@ -136,7 +138,6 @@ export async function* readBatches(
     lastByte = pending[end - 1];
     pending = pending.subarray(end);
     pendingOffset += end;
-    searched = 0;
   };
 
   for await (const chunk of chunksOf(source, options.stdin)) {
@@ -155,6 +156,7 @@ export async function* readBatches(
       if (first < 0) continue;
       skip(first);
       started = true;
+      sections = new SectionScanner();
     }
     // The shard ends at the first game that starts at or after `high`.
     if (high !== Infinity) {
@@ -168,13 +170,9 @@ export async function* readBatches(
         continue;
       }
     }
-    while (pending.length >= batchBytes) {
-      const cut = lastGameStart(pending, pending.length, Math.max(0, searched - 4096));
-      if (cut <= 0) {
-        searched = pending.length;
-        break;
-      }
-      yield emit(cut);
+    if (pending.length >= batchBytes) {
+      sections.scan(pending);
+      if (sections.lastStart > 0) yield emit(sections.lastStart);
     }
   }
   if (started && pending.length > 0) yield emit(pending.length);

@@ -15,8 +15,14 @@ function workerPath(): string {
   return fileURLToPath(new URL('../dist/worker.js', import.meta.url));
 }
 
-/** Old-generation heap per worker. */
-const WORKER_HEAP_MB = 160;
+/**
+ * Heap per worker. A worker holds one batch of at most a few MiB (larger ones
+ * stay in the main thread) and what reading it takes; without a bound V8 lets
+ * each heap grow far past that before collecting, which is most of a run's
+ * memory.
+ */
+const WORKER_OLD_GENERATION_MB = 64;
+const WORKER_YOUNG_GENERATION_MB = 32;
 
 interface Pending {
   readonly resolve: (answer: BatchAnswer) => void;
@@ -33,9 +39,10 @@ export class ValidationPool {
   constructor(jobs: number, settings: JobSettings) {
     const path = workerPath();
     for (let i = 0; i < jobs; i++) {
-      // A bounded heap makes V8 collect early instead of growing: a worker needs little beyond its batch
-      // (a 50 MB comment fits), and the whole run stays within its memory budget.
-      const worker = new Worker(path, { workerData: settings, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+      const worker = new Worker(path, {
+        workerData: settings,
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+      });
       worker.on('message', (answer: BatchAnswer) => this.settle(i, answer));
       worker.on('error', (error: Error) => this.fail(error));
       worker.on('exit', (code) => {

@@ -23,8 +23,15 @@ export interface GameRecord {
   readonly language: string;
   readonly status: 'ok' | 'error';
   readonly plies: number;
-  readonly san: readonly string[];
-  readonly fen: string;
+  /**
+   * The mainline in standard SAN and the final position. Kept when the report
+   * needs them (NDJSON); a run that only counts and lists problems leaves them
+   * in the worker, which is most of what a record would cost to send.
+   */
+  readonly san?: readonly string[];
+  readonly fen?: string;
+  /** The duplicate-game key (see duplicateKeyHash), computed where the game was replayed. */
+  readonly duplicateKey?: number;
   /** `1-0 checkmate`, `1/2-1/2 stalemate` …, when the board decides the game. */
   readonly outcome?: string;
   readonly diagnostics: readonly RecordDiagnostic[];
@@ -34,11 +41,14 @@ export interface GameRecord {
 export type SeverityName = 'error' | 'warning' | 'info';
 export const SEVERITY_RANK: Readonly<Record<SeverityName, number>> = { info: 0, warning: 1, error: 2 };
 
-/** A record as NDJSON: the source lines left out. */
+/** A record as NDJSON: the source lines and the duplicate key (an internal hash) left out. */
 export function recordToJson(record: GameRecord): GameRecord {
-  if (!record.diagnostics.some((diagnostic) => diagnostic.sourceLine !== undefined || diagnostic.width !== undefined)) return record;
+  const local = record.diagnostics.some((diagnostic) => diagnostic.sourceLine !== undefined || diagnostic.width !== undefined);
+  if (record.duplicateKey === undefined && !local) return record;
+  const { duplicateKey: _duplicateKey, ...json } = record;
+  if (!local) return json;
   return {
-    ...record,
+    ...json,
     diagnostics: record.diagnostics.map(({ sourceLine: _sourceLine, width: _width, ...rest }) => rest),
   };
 }

@@ -13,6 +13,9 @@ import type { RuleConfig } from './rule-contract.js';
 import { ruleHooks } from './rule-hooks.js';
 import { addRecord, emptySummary, finishSummary, type SummaryCounts } from './summary.js';
 
+/** Batches larger than this (whole games cannot be cut) are validated in this thread, not by a worker. */
+const OVERSIZED_BATCH_BYTES = 4 << 20;
+
 export interface Progress {
   readonly games: number;
   readonly bytes: number;
@@ -28,6 +31,8 @@ export interface ValidationOptions {
   readonly language: LanguageCode | 'auto';
   readonly shard?: Shard;
   readonly ruleConfig?: RuleConfig;
+  /** Records keep `san` and `fen` (default true); a report that prints neither runs faster without them. */
+  readonly keepMoves?: boolean;
   readonly stdin?: NodeJS.ReadableStream;
   /** Stop reading after this many error diagnostics. */
   readonly maxErrors?: number;
@@ -62,7 +67,11 @@ function withFinding(record: GameRecord, finding: RecordDiagnostic): GameRecord 
 
 export async function runValidation(options: ValidationOptions): Promise<ValidationResult> {
   const started = performance.now();
-  const settings: JobSettings = { language: options.language, ...(options.ruleConfig ? { ruleConfig: options.ruleConfig } : {}) };
+  const settings: JobSettings = {
+    language: options.language,
+    keepMoves: options.keepMoves !== false,
+    ...(options.ruleConfig ? { ruleConfig: options.ruleConfig } : {}),
+  };
   // With workers, this thread only reads, orders and writes, so its memory stays small.
   const pool = options.jobs > 1 ? new ValidationPool(options.jobs, settings) : undefined;
   const inline = createJob(settings, ruleHooks);
@@ -111,6 +120,10 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
           const request: BatchRequest = { id: nextId++, file: batch.file, firstLine: batch.firstLine, bytes: batch.bytes };
           if (!pool) {
             await deliver(inline(request));
+          } else if (batch.bytes.length > OVERSIZED_BATCH_BYTES) {
+            // One huge game (a hostile comment, say): this thread's heap takes it, so workers can stay small.
+            inFlight.push(Promise.resolve(inline(request)));
+            while (inFlight.length >= maxInFlight) await deliver(await inFlight.shift()!);
           } else {
             inFlight.push(pool.submit(request));
             while (inFlight.length >= maxInFlight) await deliver(await inFlight.shift()!);

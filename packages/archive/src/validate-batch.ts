@@ -10,6 +10,7 @@ import { LineIndex, parseSection, splitSections, type LanguageCode } from '@zapi
 import { recordFromReport, writtenMoves } from './game-record.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
 import type { RuleInput } from './rule-contract.js';
+import { duplicateKeyHash } from './rules/duplicate-games.js';
 
 export interface BatchOptions {
   readonly file: string;
@@ -19,9 +20,20 @@ export interface BatchOptions {
   /** Archive rules and severity settings, applied to every game. */
   readonly rules?: (input: RuleInput) => readonly RecordDiagnostic[];
   readonly relevel?: (diagnostics: readonly RecordDiagnostic[]) => readonly RecordDiagnostic[];
+  /** Records keep `san` and `fen` (default true); without them they are much cheaper to send between threads. */
+  readonly keepMoves?: boolean;
+  /** Records carry their duplicate-game key, so the thread that orders them need not hash. */
+  readonly duplicateKeys?: boolean;
 }
 
-function recordFromQuick(quick: QuickReport, file: string, line: number, index: number): GameRecord {
+/** The duplicate-game key of a replayed game, when the run asks for keys and the game has moves. */
+function duplicateKeyOf(tags: Readonly<Record<string, string>>, san: readonly string[], options: BatchOptions): number | undefined {
+  return options.duplicateKeys && san.length > 0 ? duplicateKeyHash({ tags, san }) : undefined;
+}
+
+/** A fast-lane game's record, built once with what the run keeps (the hot path: no copies). */
+function recordFromQuick(quick: QuickReport, file: string, line: number, index: number, options: BatchOptions): GameRecord {
+  const duplicateKey = duplicateKeyOf(quick.tags, quick.san, options);
   return {
     file,
     index,
@@ -30,22 +42,43 @@ function recordFromQuick(quick: QuickReport, file: string, line: number, index: 
     language: quick.language,
     status: 'ok',
     plies: quick.plies,
-    san: quick.san,
-    fen: quick.fen,
+    ...(options.keepMoves !== false ? { san: quick.san, fen: quick.fen } : {}),
     ...(quick.outcome ? { outcome: `${quick.outcome.result} ${quick.outcome.reason}` } : {}),
     diagnostics: [],
+    ...(duplicateKey !== undefined ? { duplicateKey } : {}),
   };
+}
+
+/** The archive rules' findings; a rule that throws is a finding of its own, so the game and the run go on. */
+function rulesOrFailure(record: GameRecord, input: Omit<RuleInput, 'record'>, rules: NonNullable<BatchOptions['rules']>): readonly RecordDiagnostic[] {
+  try {
+    return rules({ ...input, record });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return [{
+      severity: 'error', code: 'rule-failure', message: `an archive rule failed on this game (${reason}); this is a bug in zapis, please report it`,
+      file: record.file, line: input.firstLine, column: input.firstColumn, width: 1,
+    }];
+  }
 }
 
 /** Archive rules and severities on a replayed game; the status follows the final severities. */
 function withRules(record: GameRecord, input: Omit<RuleInput, 'record'>, options: BatchOptions): GameRecord {
-  const extra = options.rules ? options.rules({ ...input, record }) : [];
+  const extra = options.rules ? rulesOrFailure(record, input, options.rules) : [];
   const combined = extra.length > 0 ? [...record.diagnostics, ...extra] : record.diagnostics;
   const diagnostics = options.relevel && combined.length > 0 ? options.relevel(combined) : combined;
   if (diagnostics === record.diagnostics) return record;
   const sorted = [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
   const status = sorted.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'ok';
   return { ...record, diagnostics: sorted, status };
+}
+
+/** A full-path record as sent on: its duplicate key added (clean games only), its moves dropped when not kept. */
+function finished(record: GameRecord, options: BatchOptions): GameRecord {
+  const duplicateKey = record.san && record.status === 'ok' ? duplicateKeyOf(record.tags, record.san, options) : undefined;
+  if (options.keepMoves !== false) return duplicateKey === undefined ? record : { ...record, duplicateKey };
+  const { san: _san, fen: _fen, ...rest } = record;
+  return duplicateKey === undefined ? rest : { ...rest, duplicateKey };
 }
 
 /** Every game of `text` (whole games only), in order. */
@@ -58,7 +91,7 @@ export function validateBatch(text: string, options: BatchOptions): GameRecord[]
     const quick = quickAnalyse(text, at, text.length, { language: options.language });
     if (quick !== undefined) {
       const span = lineIndex.span(quick.start, 0);
-      const record = recordFromQuick(quick, options.file, span.line + shift, records.length + 1);
+      const record = recordFromQuick(quick, options.file, span.line + shift, records.length + 1, options);
       records.push(withRules(record, { text: text.slice(quick.start, quick.end), firstLine: span.line + shift, firstColumn: span.column }, options));
       at = quick.end;
       continue;
@@ -70,12 +103,12 @@ export function validateBatch(text: string, options: BatchOptions): GameRecord[]
       const report = analyseGame(game, { file: options.file, language: options.language });
       const record = recordFromReport(report, text, shift, game.index);
       const gameEnd = game.span.offset + game.span.length;
-      records.push(withRules(record, {
+      records.push(finished(withRules(record, {
         text: text.slice(game.span.offset, gameEnd),
         firstLine: game.span.line + shift,
         firstColumn: game.span.column,
         written: writtenMoves(report, shift),
-      }, options));
+      }, options), options));
     }
     at = end;
   }

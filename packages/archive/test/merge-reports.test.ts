@@ -20,7 +20,7 @@ import { diagnostic, record } from './fixtures/render.js';
 function sameMovesCheck(): DuplicateCheck {
   const seen = new Map<string, GameRecord>();
   return (game) => {
-    const key = game.san.join(' ');
+    const key = (game.san ?? []).join(' ');
     const first = seen.get(key);
     if (first === undefined) {
       seen.set(key, game);

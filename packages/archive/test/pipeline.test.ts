@@ -10,9 +10,9 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readText, sharedPath, skipWithoutShared } from '@zapis/testkit';
-import { parsePgn } from '@zapis/notation';
+import { parsePgn, splitSections } from '@zapis/notation';
 import { analyseGame } from '@zapis/game';
-import { countLineBreaks, lastGameStart, nextGameStart, runValidation, type GameRecord, type InputSource, type Shard } from '../src/index.js';
+import { DEFAULT_RULE_CONFIG, DuplicateGames, SectionScanner, countLineBreaks, nextGameStart, runValidation, type GameRecord, type InputSource, type Shard } from '../src/index.js';
 
 const skip = skipWithoutShared();
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -45,8 +45,31 @@ describe('game boundaries in raw bytes', () => {
     const second = text.indexOf('[Event "c"]');
     expect(nextGameStart(data, 1, data.length)).toBe(second);
     expect(nextGameStart(data, second + 1, data.length)).toBe(text.indexOf('[Note'));
-    expect(lastGameStart(data, data.length)).toBe(text.indexOf('[Note'));
-    expect(lastGameStart(data, text.indexOf('[Note'))).toBe(second);
+  });
+
+  it('cuts batches only where the game splitter starts a section: not at a tag line inside a tag section or a comment', () => {
+    const tricky = '[Event "a"]\n{a note}\n[Site "b"]\n\n1. e4 *\n[Event "c"]\n\n1. d4 { open\n[Date "x"] }\n';
+    // Fed in pieces as chunks arrive, cutting at each start found as readBatches does: every cut is a true start.
+    const cuts = (input: string, pieces: number): number[] => {
+      const whole = bytes(input);
+      const scanner = new SectionScanner();
+      const found: number[] = [];
+      let dropped = 0;
+      for (let piece = 1; piece <= pieces; piece++) {
+        scanner.scan(whole.subarray(dropped, Math.ceil((whole.length * piece) / pieces)), piece === pieces);
+        if (scanner.lastStart > 0) {
+          const cut = scanner.lastStart;
+          found.push(dropped + cut);
+          dropped += cut;
+          scanner.dropPrefix(cut);
+        }
+      }
+      return found;
+    };
+    const expected = [tricky.indexOf('[Event "c"]'), tricky.indexOf('[Date')];
+    expect(cuts(tricky, tricky.length)).toEqual(expected);
+    for (const pieces of [1, 2, 3, 7]) for (const cut of cuts(tricky, pieces)) expect(expected, `${pieces} pieces`).toContain(cut);
+    expect([...splitSections(tricky)].map((section) => section.start).slice(1)).toEqual(expected);
   });
 
   it('counts \\n, \\r\\n and lone \\r as one line break each, also across a cut', () => {
@@ -88,7 +111,7 @@ describe.skipIf(skip)('the pipeline on 3,000 real games', () => {
     parsed.forEach((game, i) => {
       const report = analyseGame(game, { file: 'games' });
       const record = reference[i];
-      if (record.index !== i + 1 || record.line !== report.line || record.status !== report.status || record.san.join(' ') !== report.san.join(' ')) {
+      if (record.index !== i + 1 || record.line !== report.line || record.status !== report.status || record.san?.join(' ') !== report.san.join(' ')) {
         differences.push(`game ${i + 1}`);
       }
       const codes = report.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`);
@@ -97,6 +120,29 @@ describe.skipIf(skip)('the pipeline on 3,000 real games', () => {
     });
     expect(differences.slice(0, 5)).toEqual([]);
     expect(reference.some((record) => record.status === 'error')).toBe(true);
+  });
+
+  it('leaves san and fen out when asked (keepMoves: false) and changes nothing else, duplicates included', async () => {
+    const run = async (keepMoves: boolean): Promise<GameRecord[]> => {
+      const records: GameRecord[] = [];
+      const duplicates = new DuplicateGames(DEFAULT_RULE_CONFIG);
+      // The same file twice: every clean game of the second copy repeats one of the first.
+      await runValidation({
+        inputs: [{ name: 'first', path: plain }, { name: 'second', path: plain }], jobs: 2, language: 'auto',
+        ruleConfig: DEFAULT_RULE_CONFIG, keepMoves, duplicates: (record) => duplicates.check(record),
+        onRecord: (record) => {
+          records.push(record);
+        },
+      });
+      return records;
+    };
+    const full = await run(true);
+    const lean = await run(false);
+    expect(lean.every((record) => record.san === undefined && record.fen === undefined)).toBe(true);
+    expect(lean.map(({ duplicateKey: _key, ...rest }) => rest)).toEqual(full.map(({ san: _san, fen: _fen, duplicateKey: _key, ...rest }) => rest));
+    const repeats = lean.filter((record) => record.diagnostics.some((diagnostic) => diagnostic.code === 'duplicate-game'));
+    expect(repeats.length).toBeGreaterThan(2_900);
+    expect(repeats.every((record) => record.file === 'second' || record.tags.White === undefined)).toBe(true);
   });
 
   it('does not depend on batch size, worker count, gzip or standard input', async () => {

@@ -172,7 +172,7 @@ describe.skipIf(SKIP)('archive rules on 20,000 real games with planted faults', 
     const first = new Map<string, GameRecord>();
     const expected: string[] = [];
     for (const { record } of checked) {
-      if (record.status !== 'ok' || record.san.length === 0) continue;
+      if (record.status !== 'ok' || !record.san || record.san.length === 0) continue;
       const name = (value: string | undefined): string => (value ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
       const key = [name(record.tags.White), name(record.tags.Black), record.tags.FEN ?? '', ...record.san].join('\u0000');
       const earlier = first.get(key);

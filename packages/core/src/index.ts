@@ -8,7 +8,7 @@ export {
   moveToUci, encodeMove, promotionIndex, moveKind, KIND_NORMAL, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_CASTLE,
 } from './move.js';
 export { Position, type PositionSetup } from './position.js';
-export { generateLegalMoves, legalMoves, hasLegalMove, MAX_MOVES } from './movegen.js';
+export { generateCastling, generateLegalMoves, legalMoves, hasLegalMove, MAX_MOVES } from './movegen.js';
 export {
   parseFen, makeFen, boardFen, initialPosition, INITIAL_FEN,
   type FenError, type FenField, type ParseFenOptions, type MakeFenOptions, type CastlingStyle,

@@ -229,8 +229,9 @@ function generateEnPassant(position: Position, out: Int32Array, count: number, e
  * but for the two of them; the king is not in check and crosses or lands on no
  * attacked square. Attacks are tested with both pieces lifted, which also catches a
  * rook that was hiding an attack along the back rank.
+ * Appends the legal castling moves to `out` from `count`; returns the new count.
  */
-function generateCastling(position: Position, out: Int32Array, count: number): number {
+export function generateCastling(position: Position, out: Int32Array, count: number): number {
   const board = position.board;
   const us = position.turnIndex;
   const them = us ^ 1;

@@ -21,11 +21,38 @@ import type { Square } from './squares.js';
 /** Set per call: the mover is known not to be in check, so only pieces aligned with the king need a test. */
 let outOfCheck = false;
 
+/**
+ * Out of check, a piece that is not the king and captures (if at all) on its
+ * target can only expose its king by leaving a line the king shares with an
+ * enemy slider: one walk along that line from the king answers it.
+ */
+function isUnpinnedMove(board: Int8Array, from: number, to: number, king: number, us: number): boolean {
+  const direction = DIRECTION_TO[king * 64 + from];
+  if (direction < 0) return true;
+  const base = (direction * 64 + king) * 8;
+  const length = RAY_LENGTHS[direction * 64 + king];
+  let i = 0;
+  // Up to the moving piece: another piece, or the target itself, still shields the king.
+  for (; RAYS[base + i] !== from; i++) {
+    const square = RAYS[base + i];
+    if (square === to || board[square] !== 0) return true;
+  }
+  const them = (us ^ 1) << 3;
+  const slider = (direction < 4 ? ROOK : BISHOP) | them;
+  for (i++; i < length; i++) {
+    const square = RAYS[base + i];
+    if (square === to) return true; // moving along the line keeps it shielded
+    const code = board[square];
+    if (code !== 0) return code !== slider && code !== (QUEEN | them);
+  }
+  return true;
+}
+
 /** Would moving `from` → `to` (capturing on `capturedSquare`) leave the mover's king safe? */
 function isSafe(position: Position, from: number, to: number, capturedSquare: number): boolean {
   const board = position.board;
-  if (outOfCheck && capturedSquare === to && (board[from] & 7) !== KING && DIRECTION_TO[from * 64 + position.kings[position.turnIndex]] < 0) {
-    return true;
+  if (outOfCheck && capturedSquare === to && (board[from] & 7) !== KING) {
+    return isUnpinnedMove(board, from, to, position.kings[position.turnIndex], position.turnIndex);
   }
   const us = position.turnIndex;
   const piece = board[from];
@@ -42,6 +69,63 @@ function isSafe(position: Position, from: number, to: number, capturedSquare: nu
   return safe;
 }
 
+/** Pieces of code `piece` on the squares of `table` around `to` (knights or kings). */
+function leapersTo(position: Position, to: number, out: Int32Array, count: number, piece: number, targets: Int8Array, counts: Uint8Array): number {
+  const board = position.board;
+  for (let i = 0, n = counts[to], base = to * 8; i < n; i++) {
+    const from = targets[base + i];
+    if (board[from] === piece && isSafe(position, from, to, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+  }
+  return count;
+}
+
+/**
+ * Sliders reaching `to` along directions [first, last): the first piece on
+ * each ray, when it is `queen` or `slider` (-1 for none).
+ */
+function slidersTo(position: Position, to: number, out: Int32Array, count: number, first: number, last: number, queen: number, straight: number, diagonal: number): number {
+  const board = position.board;
+  for (let direction = first; direction < last; direction++) {
+    const slider = direction < 4 ? straight : diagonal;
+    const base = (direction * 64 + to) * 8;
+    const end = base + RAY_LENGTHS[direction * 64 + to];
+    for (let at = base; at < end; at++) {
+      const from = RAYS[at];
+      const code = board[from];
+      if (code === 0) continue;
+      if ((code === queen || code === slider) && isSafe(position, from, to, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+      break;
+    }
+  }
+  return count;
+}
+
+function pawnsTo(position: Position, to: number, out: Int32Array, count: number): number {
+  const board = position.board;
+  const us = position.turnIndex;
+  const pawn = PAWN | (us << 3);
+  const target = board[to];
+  const ahead = us === WHITE ? 8 : -8;
+  const behind = to - ahead;
+  const file = to & 7;
+  if (behind < 0 || behind >= 64) return count;
+  if (target !== 0) {
+    if (file > 0 && board[behind - 1] === pawn && isSafe(position, behind - 1, to, to)) count = pushPawnMoves(out, count, behind - 1, to, KIND_NORMAL);
+    if (file < 7 && board[behind + 1] === pawn && isSafe(position, behind + 1, to, to)) count = pushPawnMoves(out, count, behind + 1, to, KIND_NORMAL);
+    return count;
+  }
+  if (board[behind] === pawn) {
+    if (isSafe(position, behind, to, to)) count = pushPawnMoves(out, count, behind, to, KIND_NORMAL);
+  } else if (board[behind] === 0 && to >> 3 === (us === WHITE ? 3 : 4) && board[behind - ahead] === pawn) {
+    if (isSafe(position, behind - ahead, to, to)) out[count++] = encodeMove(behind - ahead, to, 0, KIND_DOUBLE_PUSH);
+  }
+  if (to === position.epSquare && board[behind] === (PAWN | ((us ^ 1) << 3))) {
+    if (file > 0 && board[behind - 1] === pawn && isSafe(position, behind - 1, to, behind)) out[count++] = encodeMove(behind - 1, to, 0, KIND_EN_PASSANT);
+    if (file < 7 && board[behind + 1] === pawn && isSafe(position, behind + 1, to, behind)) out[count++] = encodeMove(behind + 1, to, 0, KIND_EN_PASSANT);
+  }
+  return count;
+}
+
 /**
  * Writes the legal non-castling moves landing on `to` into `out`; returns how
  * many. `role` (a piece code's role, 1 pawn … 6 king; 0 for all) limits the
@@ -49,61 +133,21 @@ function isSafe(position: Position, from: number, to: number, capturedSquare: nu
  */
 export function generateMovesTo(position: Position, to: Square, out: Int32Array, role = 0, inCheck?: boolean): number {
   outOfCheck = inCheck === false;
-  const board = position.board;
   const us = position.turnIndex;
-  const target = board[to];
+  const target = position.board[to];
   if (target !== 0 && target >> 3 === us) return 0;
   const own = us << 3;
-  let count = 0;
-
-  const knight = role === 0 || role === KNIGHT ? KNIGHT | own : -1;
-  for (let i = 0, n = knight < 0 ? 0 : KNIGHT_COUNTS[to]; i < n; i++) {
-    const from = KNIGHT_TARGETS[to * 8 + i];
-    if (board[from] === knight && isSafe(position, from, to, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+  // One role (what a SAN letter names) goes straight to its own search.
+  switch (role) {
+    case PAWN: return pawnsTo(position, to, out, 0);
+    case KNIGHT: return leapersTo(position, to, out, 0, KNIGHT | own, KNIGHT_TARGETS, KNIGHT_COUNTS);
+    case BISHOP: return slidersTo(position, to, out, 0, 4, 8, -1, -1, BISHOP | own);
+    case ROOK: return slidersTo(position, to, out, 0, 0, 4, -1, ROOK | own, -1);
+    case QUEEN: return slidersTo(position, to, out, 0, 0, 8, QUEEN | own, -1, -1);
+    case KING: return leapersTo(position, to, out, 0, KING | own, KING_TARGETS, KING_COUNTS);
   }
-  const king = role === 0 || role === KING ? KING | own : -1;
-  for (let i = 0, n = king < 0 ? 0 : KING_COUNTS[to]; i < n; i++) {
-    const from = KING_TARGETS[to * 8 + i];
-    if (board[from] === king && isSafe(position, from, to, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
-  }
-  const queen = role === 0 || role === QUEEN ? QUEEN | own : -1;
-  const straight = role === 0 || role === ROOK ? ROOK | own : -1;
-  const diagonal = role === 0 || role === BISHOP ? BISHOP | own : -1;
-  for (let direction = queen < 0 && straight < 0 ? 4 : 0, last = queen < 0 && diagonal < 0 ? 4 : 8; direction < last; direction++) {
-    const slider = direction < 4 ? straight : diagonal;
-    const base = (direction * 64 + to) * 8;
-    for (let i = 0, n = RAY_LENGTHS[direction * 64 + to]; i < n; i++) {
-      const from = RAYS[base + i];
-      const code = board[from];
-      if (code === 0) continue;
-      if ((code === queen || code === slider) && isSafe(position, from, to, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
-      break;
-    }
-  }
-
-  if (role !== 0 && role !== PAWN) return count;
-  const pawn = PAWN | own;
-  const ahead = us === WHITE ? 8 : -8;
-  const behind = to - ahead;
-  const file = to & 7;
-  if (target === 0) {
-    if (behind >= 0 && behind < 64) {
-      if (board[behind] === pawn) {
-        if (isSafe(position, behind, to, to)) count = pushPawnMoves(out, count, behind, to, KIND_NORMAL);
-      } else if (board[behind] === 0 && to >> 3 === (us === WHITE ? 3 : 4) && board[behind - ahead] === pawn) {
-        if (isSafe(position, behind - ahead, to, to)) out[count++] = encodeMove(behind - ahead, to, 0, KIND_DOUBLE_PUSH);
-      }
-    }
-    if (to === position.epSquare && board[behind] === (PAWN | ((us ^ 1) << 3))) {
-      for (const side of [-1, 1]) {
-        if ((side < 0 && file === 0) || (side > 0 && file === 7)) continue;
-        const from = behind + side;
-        if (board[from] === pawn && isSafe(position, from, to, behind)) out[count++] = encodeMove(from, to, 0, KIND_EN_PASSANT);
-      }
-    }
-  } else if (behind >= 0 && behind < 64) {
-    if (file > 0 && board[behind - 1] === pawn && isSafe(position, behind - 1, to, to)) count = pushPawnMoves(out, count, behind - 1, to, KIND_NORMAL);
-    if (file < 7 && board[behind + 1] === pawn && isSafe(position, behind + 1, to, to)) count = pushPawnMoves(out, count, behind + 1, to, KIND_NORMAL);
-  }
-  return count;
+  let count = leapersTo(position, to, out, 0, KNIGHT | own, KNIGHT_TARGETS, KNIGHT_COUNTS);
+  count = leapersTo(position, to, out, count, KING | own, KING_TARGETS, KING_COUNTS);
+  count = slidersTo(position, to, out, count, 0, 8, QUEEN | own, ROOK | own, BISHOP | own);
+  return pawnsTo(position, to, out, count);
 }

@@ -122,6 +122,10 @@ function resultChecks(game: ParsedGame, outcome: Outcome | undefined, file: stri
   if (tag && termination && tag.value !== termination.text && !(tag.value === '½-½' && termination.text === '1/2-1/2')) {
     diagnostics.push(diagnosticAt('warning', 'result-tag-mismatch', `the Result tag says ${tag.value} but the moves end with ${termination.text}`, termination.span, file, { text: termination.text }));
   }
+  if (tag && !termination && game.moves.length > 0 && tag.value !== '*' && tag.value !== '?') {
+    // What a file cut at a line break looks like: whole moves, then nothing.
+    diagnostics.push(diagnosticAt('warning', 'missing-termination', `the moves end without a termination marker, though the Result tag says ${tag.value}: the game may be cut short`, tag.span, file, { text: tag.value }));
+  }
   if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate')) {
     const stated = termination?.text ?? tag?.value;
     const span = termination?.span ?? tag?.span;

@@ -56,6 +56,7 @@ export const GAME_CODES = {
   'moves-after-end': 'moves follow a checkmate or stalemate',
   'result-contradicts-board': 'the result contradicts the mate or stalemate on the board',
   'result-tag-mismatch': 'the Result tag and the result after the moves differ',
+  'missing-termination': 'the moves end without a termination marker, though the Result tag says the game was decided',
   'missing-capture-mark': 'a capture written without x or :',
   'extra-capture-mark': 'x or : on a move that captures nothing',
   'missing-check-mark': 'a checking move written without +',

@@ -7,7 +7,7 @@
  * answers NOT_EXPORT_SAN and the caller takes the full, explaining path.
  */
 import {
-  KIND_EN_PASSANT, MAX_MOVES, disambiguationOf, generateLegalMoves, generateMovesTo, hasLegalMove, isCastle, isCheckAfterMove, moveFrom,
+  KIND_EN_PASSANT, MAX_MOVES, disambiguationOf, generateCastling, generateMovesTo, hasLegalMove, isCastle, isCheckAfterMove, moveFrom,
   moveKind, movePromotionIndex, moveTo, type GameHistory, type Move, type Position,
 } from '@zapis/core';
 
@@ -16,7 +16,9 @@ export const NOT_EXPORT_SAN = -1;
 // Piece codes of @zapis/core's board (role in the low three bits).
 const PAWN = 1;
 const KING = 6; // never a promotion piece
-const ROLE_OF_LETTER: Readonly<Record<number, number>> = { 78: 2, 66: 3, 82: 4, 81: 5, 75: 6 }; // N B R Q K
+/** Role by character code: N B R Q K; 0 for anything else. A typed table, as this runs for every token. */
+const ROLE_OF_LETTER = new Uint8Array(128);
+for (const [letter, role] of [['N', 2], ['B', 3], ['R', 4], ['Q', 5], ['K', 6]] as const) ROLE_OF_LETTER[letter.charCodeAt(0)] = role;
 
 const candidates = new Int32Array(MAX_MOVES);
 
@@ -24,7 +26,7 @@ const fileOf = (code: number): number => (code >= 97 && code <= 104 ? code - 97 
 const rankOf = (code: number): number => (code >= 49 && code <= 56 ? code - 49 : -1);
 
 function castlingMove(position: Position, queenSide: boolean): Move {
-  const count = generateLegalMoves(position, candidates);
+  const count = generateCastling(position, candidates, 0);
   for (let i = 0; i < count; i++) {
     const move = candidates[i];
     if (!isCastle(move)) continue;
@@ -46,7 +48,7 @@ function resolve(position: Position, text: string, start: number, end: number, i
   }
   let promotion = 0;
   if (last - start >= 4 && text.charCodeAt(last - 2) === 61) {
-    promotion = ROLE_OF_LETTER[text.charCodeAt(last - 1)] ?? 0;
+    promotion = ROLE_OF_LETTER[text.charCodeAt(last - 1)] ?? 0; // undefined past the table
     if (promotion === 0 || promotion === KING) return NOT_EXPORT_SAN;
     last -= 2;
   }
@@ -55,7 +57,7 @@ function resolve(position: Position, text: string, start: number, end: number, i
   const toRank = rankOf(text.charCodeAt(last - 1));
   if (toFile < 0 || toRank < 0) return NOT_EXPORT_SAN;
   const to = toRank * 8 + toFile;
-  const role = ROLE_OF_LETTER[text.charCodeAt(start)] ?? PAWN;
+  const role = ROLE_OF_LETTER[text.charCodeAt(start)] || PAWN;
   // Between the letter and the square: [file][rank][x].
   let at = role === PAWN ? start : start + 1;
   let middleEnd = last - 2;

@@ -90,6 +90,62 @@ export function dependsOnLanguage(readings: readonly MoveReading[]): boolean {
   return tokenLanguages(readings).mask !== 0;
 }
 
+/** What a sample says of each language: how many tokens it reads, and the tokens that depend on the language. */
+interface SampleSupport {
+  readonly support: Int32Array;
+  /** Bit l: some sampled token has a reading in language l. */
+  readonly seen: number;
+  readonly sample: readonly TokenLanguages[];
+}
+
+function sampleSupport(distinct: readonly (readonly MoveReading[])[], occurrences: readonly number[]): SampleSupport {
+  const support = new Int32Array(LANGUAGE_COUNT);
+  const sample: TokenLanguages[] = [];
+  let seen = 0;
+  for (let i = 0; i < distinct.length; i++) {
+    if (occurrences[i] === 0) continue;
+    const token = tokenLanguages(distinct[i]);
+    if (token.mask === 0) continue;
+    seen |= token.mask;
+    for (let bits = token.mask; bits !== 0; bits &= bits - 1) support[31 - Math.clz32(bits & -bits)] += occurrences[i];
+    sample.push(token);
+  }
+  return { support, seen, sample };
+}
+
+/**
+ * The group led by language `lead`: it and every language in `others` (in
+ * order) not yet placed, with the same support, that reads each sampled token
+ * alike. Marks them placed.
+ */
+function groupOf(lead: number, others: readonly number[], stats: SampleSupport, placed: Uint8Array): LanguageCandidate {
+  const { support, sample } = stats;
+  const languages: LanguageCode[] = [LANGUAGE_PREFERENCE[lead]];
+  for (const other of others) {
+    if (other === lead || placed[other] || support[other] !== support[lead]) continue;
+    let alike = true;
+    for (const token of sample) {
+      if (token.readingsByLanguage[lead] !== token.readingsByLanguage[other]) {
+        alike = false;
+        break;
+      }
+    }
+    if (alike) {
+      languages.push(LANGUAGE_PREFERENCE[other]);
+      placed[other] = 1;
+    }
+  }
+  placed[lead] = 1;
+  return { languages, support: support[lead] };
+}
+
+/** The languages of a sample, most supported first (the most common first among equals). */
+function orderedLanguages(stats: SampleSupport): number[] {
+  const ordered: number[] = [];
+  for (let l = 0; l < LANGUAGE_COUNT; l++) if ((stats.seen >> l) & 1) ordered.push(l);
+  return ordered.sort((a, b) => stats.support[b] - stats.support[a] || a - b);
+}
+
 /**
  * The candidate groups from a sample given as distinct tokens and how often
  * each occurs (only language-dependent tokens count).
@@ -97,38 +153,31 @@ export function dependsOnLanguage(readings: readonly MoveReading[]): boolean {
 export function* candidatesFromCounts(
   distinct: readonly (readonly MoveReading[])[], occurrences: readonly number[],
 ): Generator<LanguageCandidate, void, undefined> {
-  const support = new Int32Array(LANGUAGE_COUNT);
-  const sample: TokenLanguages[] = [];
-  let seen = 0;
-  for (let i = 0; i < distinct.length; i++) {
-    const token = tokenLanguages(distinct[i]);
-    if (token.mask === 0 || occurrences[i] === 0) continue;
-    seen |= token.mask;
-    for (let bits = token.mask; bits !== 0; bits &= bits - 1) support[31 - Math.clz32(bits & -bits)] += occurrences[i];
-    sample.push(token);
-  }
-  const ordered: number[] = [];
-  for (let l = 0; l < LANGUAGE_COUNT; l++) if ((seen >> l) & 1) ordered.push(l);
-  ordered.sort((a, b) => support[b] - support[a] || a - b);
-  const readsAlike = (a: number, b: number): boolean => {
-    for (const token of sample) if (token.readingsByLanguage[a] !== token.readingsByLanguage[b]) return false;
-    return true;
-  };
+  const stats = sampleSupport(distinct, occurrences);
+  const ordered = orderedLanguages(stats);
   // Groups are formed one at a time: replay usually accepts the first.
   const placed = new Uint8Array(LANGUAGE_COUNT);
-  for (const l of ordered) {
-    if (placed[l]) continue;
-    const languages: LanguageCode[] = [LANGUAGE_PREFERENCE[l]];
-    for (const other of ordered) {
-      if (other === l || placed[other] || support[other] !== support[l]) continue;
-      if (readsAlike(l, other)) {
-        languages.push(LANGUAGE_PREFERENCE[other]);
-        placed[other] = 1;
-      }
-    }
-    placed[l] = 1;
-    yield { languages, support: support[l] };
+  for (const l of ordered) if (!placed[l]) yield groupOf(l, ordered, stats, placed);
+}
+
+/**
+ * The first group candidatesFromCounts would give, without ordering the rest:
+ * what a game that replays cleanly in its first candidate needs (the archive
+ * fast lane asks this of every game).
+ */
+export function firstCandidateFromCounts(
+  distinct: readonly (readonly MoveReading[])[], occurrences: readonly number[],
+): LanguageCandidate | undefined {
+  const stats = sampleSupport(distinct, occurrences);
+  if (stats.seen === 0) return undefined;
+  let lead = -1;
+  for (let l = 0; l < LANGUAGE_COUNT; l++) {
+    if ((stats.seen >> l) & 1 && (lead < 0 || stats.support[l] > stats.support[lead])) lead = l;
   }
+  // Among equals the group keeps the order of preference, as orderedLanguages gives it.
+  const equals: number[] = [];
+  for (let l = 0; l < LANGUAGE_COUNT; l++) if ((stats.seen >> l) & 1 && stats.support[l] === stats.support[lead]) equals.push(l);
+  return groupOf(lead, equals, stats, new Uint8Array(LANGUAGE_COUNT));
 }
 
 /** Do all these languages read every token alike (not just the sampled ones)? */

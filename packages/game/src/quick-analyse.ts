@@ -13,7 +13,7 @@
 import { GameHistory, INITIAL_FEN, initialPosition, makeFen, type Outcome, type Position } from '@zapis/core';
 import { readMove, scanExportGame, type LanguageCode, type MoveReading } from '@zapis/notation';
 import { ExportSanReplay } from './export-san.js';
-import { LANGUAGE_PREFERENCE, candidatesFromCounts, dependsOnLanguage, readAlike } from './language-detection.js';
+import { LANGUAGE_PREFERENCE, dependsOnLanguage, firstCandidateFromCounts, readAlike } from './language-detection.js';
 
 export interface QuickReport {
   /** Offset of the game's first character in the text. */
@@ -50,7 +50,6 @@ const PIECE_LETTERS = ' NBRQK';
 const PROMOTION_LETTERS = ' NBRQ';
 const CASTLING_KEY = PIECE_LETTERS.length * PROMOTION_LETTERS.length;
 const KEY_COUNT = CASTLING_KEY + 1;
-const representatives: (readonly MoveReading[] | undefined)[] = [];
 
 function languageKey(text: string, start: number, end: number): number {
   const first = text.charCodeAt(start);
@@ -63,34 +62,44 @@ function languageKey(text: string, start: number, end: number): number {
   return piece * PROMOTION_LETTERS.length + promotion;
 }
 
-function readingsOfKey(key: number): readonly MoveReading[] {
-  const known = representatives[key];
-  if (known) return known;
+function representativeReadings(key: number): readonly MoveReading[] {
   const piece = PIECE_LETTERS[Math.floor(key / PROMOTION_LETTERS.length)];
   const promotion = PROMOTION_LETTERS[key % PROMOTION_LETTERS.length];
   const text = key === CASTLING_KEY ? 'O-O' : promotion !== ' ' ? `a8=${promotion}` : piece !== ' ' ? `${piece}a3` : 'a3';
-  return (representatives[key] = readMove(text));
+  return readMove(text);
+}
+
+/** Per key: the readings of its representative token, and whether they depend on the language. */
+interface KeyTables {
+  readonly readings: readonly (readonly MoveReading[])[];
+  readonly dependent: Uint8Array;
+}
+let keyTables: KeyTables | undefined;
+function tablesOfKeys(): KeyTables {
+  if (keyTables) return keyTables;
+  const readings = Array.from({ length: KEY_COUNT }, (_, key) => representativeReadings(key));
+  const dependent = Uint8Array.from(readings, (token) => (dependsOnLanguage(token) ? 1 : 0));
+  return (keyTables = { readings, dependent });
 }
 
 /** The game's languages as chooseLanguage in analyse.ts decides them for a game English replays cleanly. */
 function languagesOf(keys: readonly number[]): { language: LanguageCode | 'any'; languages: readonly LanguageCode[] } | undefined {
+  const { readings, dependent } = tablesOfKeys();
   // Counted per key over the first 80 language-dependent tokens, as languageCandidates samples them.
   const occurrences = new Array<number>(KEY_COUNT).fill(0);
   const present = new Array<boolean>(KEY_COUNT).fill(false);
   let sampled = 0;
   for (const key of keys) {
     present[key] = true;
-    if (sampled < 80 && dependsOnLanguage(readingsOfKey(key))) {
+    if (sampled < 80 && dependent[key] === 1) {
       occurrences[key]++;
       sampled++;
     }
   }
-  const distinct: (readonly MoveReading[])[] = [];
-  for (let key = 0; key < KEY_COUNT; key++) distinct.push(readingsOfKey(key));
-  const first = candidatesFromCounts(distinct, occurrences).next();
-  if (first.done) return { language: 'any', languages: LANGUAGE_PREFERENCE };
-  const languages = first.value.languages;
-  if (languages[0] !== 'en' || !readAlike(distinct.filter((_, key) => present[key]), languages)) return undefined;
+  const first = firstCandidateFromCounts(readings, occurrences);
+  if (first === undefined) return { language: 'any', languages: LANGUAGE_PREFERENCE };
+  const languages = first.languages;
+  if (languages[0] !== 'en' || !readAlike(readings.filter((_, key) => present[key]), languages)) return undefined;
   return { language: 'en', languages };
 }
 
@@ -127,6 +136,8 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate') && scan.result !== '*' && scan.result !== outcome.result) {
     return undefined;
   }
+  const position = history.position;
+  let fen: string | undefined;
   const chosen = requested === 'en' ? { language: 'en' as const, languages: ['en' as const] } : languagesOf(keys);
   if (chosen === undefined) return undefined;
   return {
@@ -138,7 +149,10 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
     plies: san.length,
     san,
     startFen: INITIAL_FEN,
-    fen: makeFen(history.position),
+    // Written out only when asked for: a run that reports no positions skips it.
+    get fen() {
+      return (fen ??= makeFen(position));
+    },
     ...(outcome ? { outcome } : {}),
   };
 }

@@ -55,6 +55,14 @@ describe('move errors', () => {
     expect(report.status).toBe('ok');
   });
 
+  it('moves that end without a termination marker though the Result tag says the game was decided (a cut file)', () => {
+    const report = analyseOne('[Event "x"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3', { language: 'en' });
+    expect(codes(report)).toEqual(['warning:missing-termination']);
+    expect(report.diagnostics[0]).toMatchObject({ line: 2, text: '1-0' });
+    expect(codes(analyseOne('[Result "*"]\n1. e4 e5', { language: 'en' }))).toEqual([]);
+    expect(codes(analyseOne('1. e4 e5', { language: 'en' }))).toEqual([]);
+  });
+
   it('a promotion without the new piece is an error, and replay goes on with a queen', () => {
     const report = analyseOne('[FEN "8/P6k/8/8/8/8/8/K7 w - - 0 1"]\n1. a8 Kg6 *', { language: 'en' });
     expect(report.diagnostics[0]).toMatchObject({ severity: 'error', code: 'missing-promotion-piece', ply: 1 });

@@ -118,7 +118,9 @@ export function scanExportGame(text: string, start: number, end: number, visitor
       continue;
     }
     if (isDigit(code) || code === 42) {
-      const result = resultAt(text, at, end);
+      // Only `*`, `1-0`, `0-1` and `1/2-1/2` can be results: a move number has a digit or `.` second.
+      const second = text.charCodeAt(at + 1);
+      const result = code === 42 || second === 45 || second === 47 ? resultAt(text, at, end) : undefined;
       if (result !== undefined) {
         if (numberPending) return undefined;
         const resultOffset = at;

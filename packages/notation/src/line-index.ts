@@ -13,7 +13,12 @@ export class LineIndex {
   private scanned = 0;
   private lastLine = 0;
 
-  constructor(private readonly text: string) {}
+  /** Whether any `\r` occurs: without one, line starts are found with indexOf. */
+  private readonly carriageReturns: boolean;
+
+  constructor(private readonly text: string) {
+    this.carriageReturns = text.includes('\r');
+  }
 
   private push(start: number): void {
     if (this.count === this.starts.length) {
@@ -28,6 +33,12 @@ export class LineIndex {
     const text = this.text;
     const end = Math.min(text.length, offset + 1);
     let at = this.scanned;
+    if (!this.carriageReturns) {
+      // Only `\n` line ends: the native search skips from one to the next.
+      for (let next = text.indexOf('\n', at); next >= 0 && next < end; next = text.indexOf('\n', next + 1)) this.push(next + 1);
+      this.scanned = end;
+      return;
+    }
     while (at < end) {
       const code = text.charCodeAt(at++);
       if (code === 10) this.push(at);

@@ -101,6 +101,7 @@ export function registerValidate(program: Command, context: CommandContext): voi
         jobs,
         language,
         ruleConfig,
+        keepMoves: writer.needsMoves,
         stdin: io.stdin,
         ...(shard ? { shard } : {}),
         ...(maxErrors !== undefined ? { maxErrors } : {}),

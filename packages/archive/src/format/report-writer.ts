@@ -8,6 +8,8 @@ import { SEVERITY_RANK } from '../record.js';
 import type { SummaryCounts } from '../summary.js';
 
 export interface ReportWriter {
+  /** Whether the records must carry `san` and `fen`; a run whose writer prints neither leaves them out. */
+  readonly needsMoves: boolean;
   /** Text before the first game. */
   begin(): string;
   /** Text for one game ('' allowed). */

@@ -84,6 +84,7 @@ export function summaryParagraph(summary: SummaryCounts, shard?: ShardPosition):
 
 export function createTextWriter(options: WriterOptions): ReportWriter {
   return {
+    needsMoves: false,
     begin: () => '',
     game: (record) => formatRecord(record, options).map((block) => `${block}\n\n`).join(''),
     end: (summary) => `${summaryParagraph(summary, options.shard)}\n`,

@@ -17,6 +17,7 @@ export const ARCHIVE_RULE_CODES = {
   'line-too-long': 'a line longer than the configured maximum (255 characters unless configured)',
   'setup-without-fen': 'SetUp "1" without a FEN tag: the position the game starts from is unknown',
   'fen-without-setup': 'a FEN tag without SetUp "1": readers that follow the standard start from the initial position',
+  'rule-failure': 'an archive rule failed on this game (a bug in zapis: please report it); the replay still stands and the run goes on',
 } as const;
 
 export type ArchiveRuleCode = keyof typeof ARCHIVE_RULE_CODES;
@@ -38,6 +39,7 @@ export const DEFAULT_ARCHIVE_SEVERITIES: Readonly<Record<ArchiveRuleCode, RuleSe
   'line-too-long': 'warning',
   'setup-without-fen': 'error',
   'fen-without-setup': 'warning',
+  'rule-failure': 'error',
 };
 
 /** The PGN standard's hard limit for a line (section 4.3); export format keeps movetext under 80. */

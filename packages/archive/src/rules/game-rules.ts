@@ -58,8 +58,10 @@ class Findings {
     });
   }
 
-  atTag(code: ArchiveRuleCode, message: string, place: TagPlace): void {
-    this.add(code, message, place.line, place.lineStart, place.offset - place.lineStart + 1, place.width);
+  /** A finding at a tag; at the game's start when the tag scanner did not place it (text the parser read another way). */
+  atTag(code: ArchiveRuleCode, message: string, place: TagPlace | undefined): void {
+    if (place === undefined) this.add(code, message, 0, 0, 1, 1);
+    else this.add(code, message, place.line, place.lineStart, place.offset - place.lineStart + 1, place.width);
   }
 
   push(diagnostic: RecordDiagnostic): void {
@@ -111,28 +113,28 @@ function tagFindings(input: RuleInput, findings: Findings, now: number): void {
 
   for (const slot of TEXT_SLOTS) {
     const name = SEVEN_TAG_ROSTER[slot];
-    if (tags[name] === '') findings.atTag('malformed-tag', `the ${name} tag is empty; the standard writes "?" for an unknown value`, scanner.place(slot)!);
+    if (tags[name] === '') findings.atTag('malformed-tag', `the ${name} tag is empty; the standard writes "?" for an unknown value`, scanner.place(slot));
   }
 
   const date = tags.Date;
   if (date !== undefined && scanner.has(DATE_SLOT)) {
     const parsed = parseTagDate(date);
     if (parsed === undefined) {
-      findings.atTag('malformed-tag', `the Date ${quoteValue(date)} is not in the form YYYY.MM.DD (?? for unknown parts, e.g. 1992.08.??)`, scanner.place(DATE_SLOT)!);
+      findings.atTag('malformed-tag', `the Date ${quoteValue(date)} is not in the form YYYY.MM.DD (?? for unknown parts, e.g. 1992.08.??)`, scanner.place(DATE_SLOT));
     } else {
       const reason = impossibleDateReason(parsed, now);
-      if (reason !== undefined) findings.atTag('impossible-date', `the Date ${quoteValue(date)} cannot be right: ${reason}`, scanner.place(DATE_SLOT)!);
+      if (reason !== undefined) findings.atTag('impossible-date', `the Date ${quoteValue(date)} cannot be right: ${reason}`, scanner.place(DATE_SLOT));
     }
   }
 
   const round = tags.Round;
   if (round !== undefined && scanner.has(ROUND_SLOT) && !isRoundValue(round)) {
-    findings.atTag('malformed-tag', `the Round ${quoteValue(round)} is not a round number like "3" or "3.2", "?" (unknown) or "-" (not applicable)`, scanner.place(ROUND_SLOT)!);
+    findings.atTag('malformed-tag', `the Round ${quoteValue(round)} is not a round number like "3" or "3.2", "?" (unknown) or "-" (not applicable)`, scanner.place(ROUND_SLOT));
   }
 
   const result = tags.Result;
   if (result !== undefined && scanner.has(RESULT_SLOT) && !RESULT_VALUES.has(result)) {
-    findings.atTag('malformed-tag', `the Result ${quoteValue(result)} is not one of 1-0, 0-1, 1/2-1/2, *`, scanner.place(RESULT_SLOT)!);
+    findings.atTag('malformed-tag', `the Result ${quoteValue(result)} is not one of 1-0, 0-1, 1/2-1/2, *`, scanner.place(RESULT_SLOT));
   }
 
   setUpFindings(tags, findings);
@@ -142,16 +144,16 @@ function setUpFindings(tags: Readonly<Record<string, string>>, findings: Finding
   const setUp = tags.SetUp;
   const fen = tags.FEN;
   if (setUp !== undefined && scanner.has(SETUP_SLOT) && !isSetUpValue(setUp)) {
-    findings.atTag('malformed-tag', `the SetUp ${quoteValue(setUp)} is neither "0" nor "1"`, scanner.place(SETUP_SLOT)!);
+    findings.atTag('malformed-tag', `the SetUp ${quoteValue(setUp)} is neither "0" nor "1"`, scanner.place(SETUP_SLOT));
   }
   if (fen !== undefined && scanner.has(FEN_SLOT) && setUp !== '1') {
     const message = setUp === undefined
       ? 'a FEN tag without SetUp "1": readers that follow the standard start from the initial position'
       : `a FEN tag with SetUp ${quoteValue(setUp)}: the standard asks for SetUp "1" with a FEN`;
-    findings.atTag('fen-without-setup', message, scanner.place(FEN_SLOT)!);
+    findings.atTag('fen-without-setup', message, scanner.place(FEN_SLOT));
   }
   if (setUp === '1' && fen === undefined && scanner.has(SETUP_SLOT)) {
-    findings.atTag('setup-without-fen', 'SetUp "1" says the game starts from a set-up position, but there is no FEN tag', scanner.place(SETUP_SLOT)!);
+    findings.atTag('setup-without-fen', 'SetUp "1" says the game starts from a set-up position, but there is no FEN tag', scanner.place(SETUP_SLOT));
   }
 }
 
