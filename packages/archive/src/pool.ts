@@ -41,7 +41,7 @@ export class ValidationPool {
     for (let i = 0; i < jobs; i++) {
       const worker = new Worker(path, {
         workerData: settings,
-        resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB, ...(WORKER_YOUNG_GENERATION_MB > 0 ? { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } : {}) },
       });
       worker.on('message', (answer: BatchAnswer) => this.settle(i, answer));
       worker.on('error', (error: Error) => this.fail(error));

@@ -24,9 +24,30 @@ const BACKSLASH = 0x5c;
 const SEMICOLON = 0x3b;
 const PERCENT = 0x25;
 
-/** OPENS[byte]: the byte starts a comment, escape line, tag or string (what the scanner stops at). */
-const OPENS = new Uint8Array(256);
-for (const byte of [OPEN_BRACE, SEMICOLON, PERCENT, OPEN_BRACKET, QUOTE]) OPENS[byte] = 1;
+/** The bytes that open a comment, escape line, tag or string: what the scanner stops at in move text. */
+const OPENINGS = [OPEN_BRACE, SEMICOLON, PERCENT, OPEN_BRACKET, QUOTE];
+
+/**
+ * The next opening byte at or after an offset, by one native search per kind
+ * of byte, each remembered until passed: in move text they are rare, so the
+ * scanner jumps from one to the next instead of looking at every byte.
+ */
+class NextOpening {
+  private readonly found = new Int32Array(OPENINGS.length).fill(-2);
+
+  from(bytes: Uint8Array, at: number, end: number): number {
+    let nearest = end;
+    for (let kind = 0; kind < OPENINGS.length; kind++) {
+      let position = this.found[kind];
+      if (position !== -1 && position < at) {
+        position = bytes.indexOf(OPENINGS[kind], at);
+        this.found[kind] = position;
+      }
+      if (position >= 0 && position < nearest) nearest = position;
+    }
+    return nearest;
+  }
+}
 
 /** Not decided within the bytes so far. */
 const INCOMPLETE = -1;
@@ -101,6 +122,7 @@ export class SectionScanner {
   /** Scans `bytes` on from where it stopped; `final` when no more bytes will come. */
   scan(bytes: Uint8Array, final = false): void {
     const end = bytes.length;
+    const nextOpening = new NextOpening();
     let at = this.at;
     while (at < end) {
       if (this.commentOpen >= 0) {
@@ -140,9 +162,8 @@ export class SectionScanner {
           break;
         default: {
           if (this.sawMovetext) {
-            // In move text only the bytes that open something matter: skip to the next one.
-            next = at + 1;
-            while (next < end && !OPENS[bytes[next]]) next++;
+            // In move text only the bytes that open something matter: the native search jumps to the next one.
+            next = nextOpening.from(bytes, at + 1, end);
             break;
           }
           const space = whitespaceLength(bytes, at, end);

@@ -33,7 +33,8 @@ function duplicateKeyOf(tags: Readonly<Record<string, string>>, san: readonly st
 
 /** A fast-lane game's record, built once with what the run keeps (the hot path: no copies). */
 function recordFromQuick(quick: QuickReport, file: string, line: number, index: number, options: BatchOptions): GameRecord {
-  const duplicateKey = duplicateKeyOf(quick.tags, quick.san, options);
+  const keep = options.keepMoves !== false;
+  // Always the same properties (undefined where absent): one object shape for every game keeps this cheap.
   return {
     file,
     index,
@@ -42,10 +43,11 @@ function recordFromQuick(quick: QuickReport, file: string, line: number, index: 
     language: quick.language,
     status: 'ok',
     plies: quick.plies,
-    ...(options.keepMoves !== false ? { san: quick.san, fen: quick.fen } : {}),
-    ...(quick.outcome ? { outcome: `${quick.outcome.result} ${quick.outcome.reason}` } : {}),
+    san: keep ? quick.san : undefined,
+    fen: keep ? quick.fen : undefined,
+    outcome: quick.outcome ? `${quick.outcome.result} ${quick.outcome.reason}` : undefined,
     diagnostics: [],
-    ...(duplicateKey !== undefined ? { duplicateKey } : {}),
+    duplicateKey: duplicateKeyOf(quick.tags, quick.san, options),
   };
 }
 
@@ -88,7 +90,7 @@ export function validateBatch(text: string, options: BatchOptions): GameRecord[]
   const shift = options.firstLine - 1;
   let at = 0;
   while (at < text.length) {
-    const quick = quickAnalyse(text, at, text.length, { language: options.language });
+    const quick = quickAnalyse(text, at, text.length, { language: options.language, fen: options.keepMoves !== false });
     if (quick !== undefined) {
       const span = lineIndex.span(quick.start, 0);
       const record = recordFromQuick(quick, options.file, span.line + shift, records.length + 1, options);

@@ -26,13 +26,16 @@ export interface QuickReport {
   readonly plies: number;
   readonly san: readonly string[];
   readonly startFen: string;
-  readonly fen: string;
-  readonly outcome?: Outcome;
+  /** The final position; undefined when QuickOptions.fen is false. */
+  readonly fen: string | undefined;
+  readonly outcome: Outcome | undefined;
 }
 
 export interface QuickOptions {
   /** 'auto' or 'en'; any other language goes the full way. */
   readonly language?: LanguageCode | 'auto';
+  /** Write the final position as FEN (default true); a run that reports no positions skips it. */
+  readonly fen?: boolean;
 }
 
 /** Tags that change how the game starts or what its moves mean: the full path reads them. */
@@ -136,8 +139,6 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate') && scan.result !== '*' && scan.result !== outcome.result) {
     return undefined;
   }
-  const position = history.position;
-  let fen: string | undefined;
   const chosen = requested === 'en' ? { language: 'en' as const, languages: ['en' as const] } : languagesOf(keys);
   if (chosen === undefined) return undefined;
   return {
@@ -149,10 +150,8 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
     plies: san.length,
     san,
     startFen: INITIAL_FEN,
-    // Written out only when asked for: a run that reports no positions skips it.
-    get fen() {
-      return (fen ??= makeFen(position));
-    },
-    ...(outcome ? { outcome } : {}),
+    // Always the same properties: reports are made for every game, and one shape keeps them cheap.
+    fen: options.fen !== false ? makeFen(history.position) : undefined,
+    outcome,
   };
 }
