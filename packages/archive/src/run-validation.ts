@@ -77,7 +77,7 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
   const inline = createJob(settings, ruleHooks);
   const summary = emptySummary();
   const inFlight: Promise<BatchAnswer>[] = [];
-  const maxInFlight = Math.max(2, options.jobs * 3);
+  const maxInFlight = Math.max(2, options.jobs * 2);
   let nextId = 0;
   let errors = 0;
   let stoppedEarly = false;
