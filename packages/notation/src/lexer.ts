@@ -5,7 +5,10 @@
  * dispatch stays on. Characters no token accepts become lexing errors, which
  * the parser reports as 'unknown-token' problems.
  */
-import { createToken, Lexer, type CustomPatternMatcherReturn, type TokenType } from 'chevrotain';
+import type { CustomPatternMatcherReturn, TokenType } from 'chevrotain';
+import { chevrotain } from './chevrotain-runtime.js';
+
+const { createToken, Lexer } = chevrotain;
 import { ALL_PIECE_LETTERS } from './languages.js';
 import { emptyShape, isMoveBoundary, scanMove } from './move-shape.js';
 import { braceCommentEnd, isLineStart, isWhitespace, lineEnd, stringEnd } from './text-scan.js';

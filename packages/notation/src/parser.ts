@@ -5,7 +5,10 @@
  * grammar cannot fail and never recurses. Nesting, game boundaries and error
  * recovery are the GameBuilder's job, driven by the embedded actions.
  */
-import { EmbeddedActionsParser, type IOrAlt, type IToken, type TokenType } from 'chevrotain';
+import type { IOrAlt, IToken, TokenType } from 'chevrotain';
+import { chevrotain } from './chevrotain-runtime.js';
+
+const { EmbeddedActionsParser } = chevrotain;
 import type { GameBuilder } from './game-builder.js';
 import {
   ALL_TOKENS, BraceComment, DrawOffer, Ellipsis, EnPassantMark, EvaluationSymbol, GLYPH_VALUES, Glyph, LBracket, LParen,

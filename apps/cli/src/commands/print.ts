@@ -6,9 +6,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import {
-  formatPairingsError, gameSheetPages, parsePairings, renderSheetsPdf, roundSheetPages, type SheetPage,
-} from '@zapis/pdf';
+// pdf-lib and fontkit take a third of a second to load: only `print` loads them, when it runs.
+import type * as PdfModule from '@zapis/pdf';
+import type { SheetPage } from '@zapis/pdf';
+
+type Pdf = typeof PdfModule;
 import {
   PAPER_NAMES, SHEET_LANGUAGES, SHEET_STYLES, buildSheetLayout, isPaperName, isSheetLanguage, isSheetStyle, serialiseLayout,
   serialiseLayouts, normaliseResult, pairPlies, type HeaderValues, type PlayerInfo, type Result, type SheetLanguage,
@@ -86,20 +88,20 @@ function unwrap<T>(result: Result<T, { readonly message: string }>): T {
 }
 
 /** The pages to print, or undefined when the input had errors (already reported). */
-function pagesFor(flags: PrintFlags, context: CommandContext): SheetPage[] | undefined {
+function pagesFor(flags: PrintFlags, context: CommandContext, pdf: Pdf): SheetPage[] | undefined {
   const options = sheetOptions(flags);
   const header = sharedHeader(flags);
   if (flags.pairings !== undefined) {
     if (flags.white !== undefined || flags.black !== undefined || flags.board !== undefined) {
       throw new UsageError('--white, --black and --board come from the pairings file; leave them out with --pairings');
     }
-    const pairings = parsePairings(readInput(flags.pairings, context), flags.pairings);
+    const pairings = pdf.parsePairings(readInput(flags.pairings, context), flags.pairings);
     if (!pairings.ok) {
-      context.io.stderr.write(`zapis: ${formatPairingsError(pairings.error)}\n`);
+      context.io.stderr.write(`zapis: ${pdf.formatPairingsError(pairings.error)}\n`);
       context.exitCode = EXIT_INPUT_ERRORS;
       return undefined;
     }
-    return unwrap(roundSheetPages(pairings.value, { ...options, header }));
+    return unwrap(pdf.roundSheetPages(pairings.value, { ...options, header }));
   }
   if (flags.copy !== undefined && flags.copy !== 'white' && flags.copy !== 'black') {
     throw new UsageError(`--copy takes white or black, not "${flags.copy}"`);
@@ -145,7 +147,7 @@ function headerFromTags(tags: Readonly<Record<string, string>>, flags: HeaderVal
 }
 
 /** Sheets filled with the first game of a PGN file; a game that does not replay is not printed. */
-function gamePagesFor(flags: PrintFlags, file: string, context: CommandContext): SheetPage[] | undefined {
+function gamePagesFor(flags: PrintFlags, file: string, context: CommandContext, pdf: Pdf): SheetPage[] | undefined {
   if (flags.pairings !== undefined) throw new UsageError('--game and --pairings cannot be combined');
   const [game] = parsePgn(readInput(file, context));
   if (game === undefined) throw new UsageError(`${file} holds no game`);
@@ -168,7 +170,7 @@ function gamePagesFor(flags: PrintFlags, file: string, context: CommandContext):
     ...(report.moves[index * 2 + 1]?.token.drawOffer ? { blackDrawOffer: true } : {}),
   }));
   const result = normaliseResult(report.parsed.result?.text ?? report.tags.Result ?? '');
-  return unwrap(gameSheetPages({ ...options, header }, { moves, ...(result ? { result } : {}) }));
+  return unwrap(pdf.gameSheetPages({ ...options, header }, { moves, ...(result ? { result } : {}) }));
 }
 
 export function registerPrint(program: Command, context: CommandContext): void {
@@ -195,18 +197,19 @@ export function registerPrint(program: Command, context: CommandContext): void {
     .option('--game <file.pgn>', "fill the sheets with a game (its first), moves written in the sheet's language")
     .option('-o, --output <file>', 'the PDF to write (default: standard output)')
     .action(async (flags: PrintFlags) => {
-      const pages = flags.game !== undefined ? gamePagesFor(flags, flags.game, context) : pagesFor(flags, context);
+      const pdf = await import('@zapis/pdf');
+      const pages = flags.game !== undefined ? gamePagesFor(flags, flags.game, context, pdf) : pagesFor(flags, context, pdf);
       if (pages === undefined) return;
       const layouts = pages.map((page) => page.layout);
       if (flags.layoutJson !== undefined) {
         writeOutput(flags.layoutJson, layouts.length === 1 ? serialiseLayout(layouts[0]) : serialiseLayouts(layouts), context);
       }
-      const pdf = await renderSheetsPdf(pages, { title: flags.event ?? 'Scoresheets' });
+      const document = await pdf.renderSheetsPdf(pages, { title: flags.event ?? 'Scoresheets' });
       if (flags.output === undefined || flags.output === '-') {
-        context.io.stdout.write(Buffer.from(pdf));
+        context.io.stdout.write(Buffer.from(document));
         return;
       }
-      writeOutput(flags.output, pdf, context);
+      writeOutput(flags.output, document, context);
       context.io.stdout.write(`wrote ${pages.length} sheet${pages.length === 1 ? '' : 's'} to ${flags.output}\n`);
     });
 }
