@@ -39,6 +39,14 @@ export class GameHistory {
     this.keysHi.push(hi);
   }
 
+  /** Starts again from a copy of `start` (see Position.resetTo): the history before is forgotten. */
+  restart(start: Position): void {
+    this.position.resetTo(start);
+    this.keysLo.length = 0;
+    this.keysHi.length = 0;
+    this.record();
+  }
+
   /** Plays a legal move of the current position. */
   play(move: Move): void {
     this.position.play(move);

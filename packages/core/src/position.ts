@@ -117,6 +117,25 @@ export class Position {
     this.computeHash();
   }
 
+  /**
+   * Makes this position a copy of `source` (same Chess960 setting) with an
+   * empty undo history, reusing its memory: for replaying many games one after
+   * another without allocating a position for each.
+   */
+  resetTo(source: Position): void {
+    if (source.chess960 !== this.chess960) throw new RangeError('resetTo: a Chess960 position and a standard one cannot share memory');
+    this.board.set(source.board);
+    this.kings.set(source.kings);
+    this.castleRooks.set(source.castleRooks);
+    this.turnIndex = source.turnIndex;
+    this.epSquare = source.epSquare;
+    this.halfmoves = source.halfmoves;
+    this.fullmoves = source.fullmoves;
+    this.hashLo = source.hashLo;
+    this.hashHi = source.hashHi;
+    this.undoTop = 0;
+  }
+
   /** A deep copy with an empty undo history. */
   clone(): Position {
     const copy = Object.create(Position.prototype) as Position;

@@ -1,7 +1,7 @@
 /** Outcomes: mate, stalemate, dead positions, repetition in the sense of Art. 9.2, 50/75 moves. */
 import { describe, expect, it } from 'vitest';
 import {
-  GameHistory, INITIAL_FEN, hasMatingMaterial, isCheckmate, isDeadByMaterial, isStalemate, positionOutcome,
+  GameHistory, INITIAL_FEN, hasMatingMaterial, makeFen, isCheckmate, isDeadByMaterial, isStalemate, positionOutcome,
   repetitionKey,
 } from '../src/index.js';
 import { playLine, positionFrom } from './support.js';
@@ -88,6 +88,21 @@ describe('repetition (FIDE Art. 9.2)', () => {
     playLine(history, `${knightDance} ${knightDance}`);
     expect(history.repetitions()).toBe(5);
     expect(history.outcome()).toEqual({ result: '1/2-1/2', reason: 'fivefold-repetition' });
+  });
+
+  it('a restarted history forgets the game before: repetitions, moves to undo, the position and its key', () => {
+    const start = positionFrom(INITIAL_FEN);
+    const history = new GameHistory(start.clone());
+    playLine(history, `${knightDance} ${knightDance} e4`);
+    expect(history.position.undoDepth).toBe(9);
+    history.restart(start);
+    expect(makeFen(history.position)).toBe(INITIAL_FEN);
+    expect(history.position.hash).toBe(start.hash);
+    expect(history.position.undoDepth).toBe(0);
+    expect(history.repetitions()).toBe(1);
+    playLine(history, knightDance);
+    expect(history.repetitions()).toBe(2);
+    expect(() => history.restart(positionFrom('rk6/8/8/8/8/8/8/RK6 w Aa - 0 1'))).toThrow(RangeError);
   });
 
   it('a usable en-passant square makes the first occurrence a different position', () => {

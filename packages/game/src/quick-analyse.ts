@@ -42,6 +42,7 @@ export interface QuickOptions {
 const START_TAGS = new Set(['FEN', 'Variant', 'SetUp']);
 
 let initial: Position | undefined;
+let history: GameHistory | undefined;
 
 /*
  * Which languages read a token depends only on its letters — the piece letter
@@ -114,8 +115,10 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   const requested = options.language ?? 'auto';
   if (requested !== 'auto' && requested !== 'en') return undefined;
   initial ??= initialPosition();
-  const history = new GameHistory(initial.clone());
-  const replay = new ExportSanReplay(history);
+  // One history for every game, restarted: a game's report keeps nothing of it.
+  const game = (history ??= new GameHistory(initial.clone()));
+  game.restart(initial);
+  const replay = new ExportSanReplay(game);
   const tags: Record<string, string> = {};
   const san: string[] = [];
   const keys: number[] = [];
@@ -135,7 +138,7 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   if (scan === undefined) return undefined;
   const stated = tags.Result;
   if (stated !== undefined && stated !== scan.result && !(stated === '½-½' && scan.result === '1/2-1/2')) return undefined;
-  const outcome = history.outcome();
+  const outcome = game.outcome();
   if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate') && scan.result !== '*' && scan.result !== outcome.result) {
     return undefined;
   }
@@ -151,7 +154,7 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
     san,
     startFen: INITIAL_FEN,
     // Always the same properties: reports are made for every game, and one shape keeps them cheap.
-    fen: options.fen !== false ? makeFen(history.position) : undefined,
+    fen: options.fen !== false ? makeFen(game.position) : undefined,
     outcome,
   };
 }
