@@ -32,6 +32,12 @@ export interface RuleInput {
    * fast path, which accepts only export SAN (so every move is written as `san`).
    */
   readonly written?: readonly WrittenMove[];
+  /**
+   * The record's tags are every tag pair of the text, in the order written,
+   * none repeated, none of them SetUp or FEN (as the fast path reads them): the
+   * tag rules may then judge from the tags alone when nothing is wrong.
+   */
+  readonly tagsAsWritten?: boolean;
 }
 
 /** `off` drops a code's diagnostics; any code (game, notation or archive) can be configured. */

@@ -94,7 +94,7 @@ export function validateBatch(text: string, options: BatchOptions): GameRecord[]
     if (quick !== undefined) {
       const span = lineIndex.span(quick.start, 0);
       const record = recordFromQuick(quick, options.file, span.line + shift, records.length + 1, options);
-      records.push(withRules(record, { text: text.slice(quick.start, quick.end), firstLine: span.line + shift, firstColumn: span.column }, options));
+      records.push(withRules(record, { text: text.slice(quick.start, quick.end), firstLine: span.line + shift, firstColumn: span.column, tagsAsWritten: true }, options));
       at = quick.end;
       continue;
     }

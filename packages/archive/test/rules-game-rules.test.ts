@@ -268,3 +268,25 @@ describe('configured severities', () => {
     expect(brief(findings(text)).map((d) => `${d.severity}:${d.code}`)).toEqual(['warning:missing-tag', 'error:impossible-date', 'error:setup-without-fen']);
   });
 });
+
+describe('tags read as written (the fast lane)', () => {
+  it('judge from the tags alone when nothing is wrong, and give exactly the findings of a full read otherwise', () => {
+    const sections = [
+      ROSTER,
+      withRoster({ 2: '[Date "1990.13.01"]' }),
+      withRoster({ 2: '[Date "2030.01.01"]' }),
+      withRoster({ 3: '[Round "third"]' }),
+      withRoster({ 4: '[White ""]' }),
+      withRoster({ 1: undefined }),
+      [ROSTER[1], ROSTER[0], ...ROSTER.slice(2)],
+      ['[ECO "C60"]', ...ROSTER],
+      withRoster({}, ['[ECO "C60"]', '[Annotator "x"]']),
+    ];
+    for (const tags of sections) {
+      const input = ruleInput(game(tags), { fastPath: true });
+      const asWritten = archiveFindings({ ...input, tagsAsWritten: true }, DEFAULT_RULE_CONFIG, { now: NOW });
+      expect(brief(asWritten), tags.join(' ')).toEqual(brief(archiveFindings(input, DEFAULT_RULE_CONFIG, { now: NOW })));
+    }
+    expect(archiveFindings({ ...ruleInput(game(ROSTER), { fastPath: true }), tagsAsWritten: true }, DEFAULT_RULE_CONFIG, { now: NOW })).toEqual([]);
+  });
+});

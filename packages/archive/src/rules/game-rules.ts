@@ -86,8 +86,23 @@ function distinctTagNames(tags: Readonly<Record<string, string>>): number {
   return count;
 }
 
+/**
+ * Whether tags read as written (RuleInput.tagsAsWritten) certainly give no
+ * finding, so the tag section need not be read again for places: the roster
+ * first and in order, with well-formed values, is all there is to check.
+ */
+function tagsPlainlyRight(tags: Readonly<Record<string, string>>, now: number): boolean {
+  const names = Object.keys(tags);
+  for (let slot = 0; slot < SEVEN_TAG_ROSTER.length; slot++) if (names[slot] !== SEVEN_TAG_ROSTER[slot]) return false;
+  for (const slot of TEXT_SLOTS) if (tags[SEVEN_TAG_ROSTER[slot]] === '') return false;
+  const date = parseTagDate(tags.Date);
+  if (date === undefined || impossibleDateReason(date, now) !== undefined) return false;
+  return isRoundValue(tags.Round) && RESULT_VALUES.has(tags.Result) && tags.SetUp === undefined && tags.FEN === undefined;
+}
+
 function tagFindings(input: RuleInput, findings: Findings, now: number): void {
   const { tags } = input.record;
+  if (input.tagsAsWritten === true && tagsPlainlyRight(tags, now)) return;
   scanner.scan(input.text);
 
   let missing: string[] | undefined;
