@@ -6,6 +6,9 @@
  */
 import type { SourceSpan } from './ast.js';
 
+/** nextBreak when the text has no more line breaks. */
+const NO_MORE_BREAKS = Number.MAX_SAFE_INTEGER;
+
 export class LineIndex {
   private starts: Int32Array = new Int32Array(1024);
   private count = 1;
@@ -13,6 +16,8 @@ export class LineIndex {
   private scanned = 0;
   private lastLine = 0;
 
+  /** The first `\n` at or after `scanned`, once searched for (-1: not searched yet). */
+  private nextBreak = -1;
   /** Whether any `\r` occurs: without one, line starts are found with indexOf. */
   private readonly carriageReturns: boolean;
 
@@ -34,8 +39,14 @@ export class LineIndex {
     const end = Math.min(text.length, offset + 1);
     let at = this.scanned;
     if (!this.carriageReturns) {
-      // Only `\n` line ends: the native search skips from one to the next.
-      for (let next = text.indexOf('\n', at); next >= 0 && next < end; next = text.indexOf('\n', next + 1)) this.push(next + 1);
+      // Only `\n` line ends: the native search skips from one to the next. The break found past `end`
+      // is remembered, so a long line is searched once, not again for every offset asked along it.
+      let next = this.nextBreak >= at ? this.nextBreak : text.indexOf('\n', at);
+      while (next >= 0 && next < end) {
+        this.push(next + 1);
+        next = text.indexOf('\n', next + 1);
+      }
+      this.nextBreak = next < 0 ? NO_MORE_BREAKS : next;
       this.scanned = end;
       return;
     }
