@@ -4,6 +4,7 @@
  * thread when one job is asked for.
  */
 import type { LanguageCode } from '@zapis/notation';
+import { packCleanGames, type CleanGames } from './clean-games.js';
 import { decodeBatch } from './decode-batch.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
 import type { RuleConfig, RuleInput } from './rule-contract.js';
@@ -15,6 +16,8 @@ export interface JobSettings {
   readonly ruleConfig?: RuleConfig;
   /** Records keep `san` and `fen` (the NDJSON report needs them); default true. */
   readonly keepMoves?: boolean;
+  /** The report needs every game's whole record (default true); otherwise clean games are sent as CleanGames. */
+  readonly everyGame?: boolean;
 }
 
 export interface BatchRequest {
@@ -26,7 +29,9 @@ export interface BatchRequest {
 
 export interface BatchAnswer {
   readonly id: number;
+  /** The records, in order; when `clean` is there, only those of the games with something to report. */
   readonly records: GameRecord[];
+  readonly clean?: CleanGames;
 }
 
 /** Builds the per-game rule functions from the settings (archive rules are plugged in here). */
@@ -39,15 +44,18 @@ export function createJob(settings: JobSettings, ruleFactory?: RuleFactory): (re
   const hooks = settings.ruleConfig && ruleFactory ? ruleFactory(settings.ruleConfig) : undefined;
   const duplicateSetting = settings.ruleConfig ? settingFor(settings.ruleConfig, 'duplicate-game') : undefined;
   const duplicateKeys = duplicateSetting !== undefined && duplicateSetting !== 'off';
-  return (request) => ({
-    id: request.id,
-    records: validateBatch(decodeBatch(request.bytes), {
+  const packClean = settings.everyGame === false && settings.keepMoves === false;
+  return (request) => {
+    const records = validateBatch(decodeBatch(request.bytes), {
       file: request.file,
       firstLine: request.firstLine,
       language: settings.language,
       keepMoves: settings.keepMoves !== false,
       duplicateKeys,
       ...(hooks ? { rules: hooks.rules, relevel: hooks.relevel } : {}),
-    }),
-  });
+    });
+    if (!packClean) return { id: request.id, records };
+    const { clean, reported } = packCleanGames(request.file, records);
+    return { id: request.id, records: reported, clean };
+  };
 }

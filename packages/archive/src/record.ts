@@ -19,7 +19,8 @@ export interface GameRecord {
   readonly index: number;
   /** The line where the game starts. */
   readonly line: number;
-  readonly tags: Readonly<Record<string, string>>;
+  /** The game's tags; absent for a clean game of a run whose report only counts those (see clean-games.ts). */
+  readonly tags?: Readonly<Record<string, string>>;
   readonly language: string;
   readonly status: 'ok' | 'error';
   readonly plies: number;

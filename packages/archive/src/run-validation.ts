@@ -6,6 +6,7 @@
  */
 import type { LanguageCode } from '@zapis/notation';
 import { createJob, type BatchAnswer, type BatchRequest, type JobSettings } from './batch-job.js';
+import { unpackGames } from './clean-games.js';
 import { readBatches, type InputSource, type Shard } from './input-batches.js';
 import { ValidationPool } from './pool.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
@@ -33,6 +34,11 @@ export interface ValidationOptions {
   readonly ruleConfig?: RuleConfig;
   /** Records keep `san` and `fen` (default true); a report that prints neither runs faster without them. */
   readonly keepMoves?: boolean;
+  /**
+   * The report needs every game's whole record (default true). Without, clean
+   * games reach onRecord without tags, moves or FEN, and cost far less to send.
+   */
+  readonly everyGame?: boolean;
   readonly stdin?: NodeJS.ReadableStream;
   /** Stop reading after this many error diagnostics. */
   readonly maxErrors?: number;
@@ -70,11 +76,13 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
   const settings: JobSettings = {
     language: options.language,
     keepMoves: options.keepMoves !== false,
+    everyGame: options.everyGame !== false,
     ...(options.ruleConfig ? { ruleConfig: options.ruleConfig } : {}),
   };
   // With workers, this thread only reads, orders and writes, so its memory stays small.
   const pool = options.jobs > 1 ? new ValidationPool(options.jobs, settings) : undefined;
-  const inline = createJob(settings, ruleHooks);
+  // In this thread records need not travel: clean games stay whole records.
+  const inline = createJob({ ...settings, everyGame: true }, ruleHooks);
   const summary = emptySummary();
   const inFlight: Promise<BatchAnswer>[] = [];
   const maxInFlight = Math.max(2, options.jobs * 2);
@@ -88,7 +96,7 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
   const indexInFile = new Map<string, number>();
 
   const deliver = async (answer: BatchAnswer): Promise<void> => {
-    for (const local of answer.records) {
+    for (const local of unpackGames(answer.clean, answer.records)) {
       const file = local.file;
       const index = (indexInFile.get(file) ?? 0) + 1;
       indexInFile.set(file, index);

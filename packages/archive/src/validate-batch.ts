@@ -27,7 +27,7 @@ export interface BatchOptions {
 }
 
 /** The duplicate-game key of a replayed game, when the run asks for keys and the game has moves. */
-function duplicateKeyOf(tags: Readonly<Record<string, string>>, san: readonly string[], options: BatchOptions): number | undefined {
+function duplicateKeyOf(tags: GameRecord['tags'], san: readonly string[], options: BatchOptions): number | undefined {
   return options.duplicateKeys && san.length > 0 ? duplicateKeyHash({ tags, san }) : undefined;
 }
 

@@ -117,7 +117,7 @@ describe('the JUnit format', () => {
     expect(testcases.filter((testcase) => testcase.failure !== undefined)).toHaveLength(failed.length);
     testcases.forEach((testcase, i) => {
       const game = records[i];
-      expect(testcase.name).toBe(`game ${game.index}: ${game.tags.White} - ${game.tags.Black}${game.tags.Event && game.tags.Event !== '?' ? ` (${game.tags.Event})` : ''}`);
+      expect(testcase.name).toBe(`game ${game.index}: ${game.tags?.White} - ${game.tags?.Black}${game.tags?.Event && game.tags?.Event !== '?' ? ` (${game.tags?.Event})` : ''}`);
       expect(testcase.classname).toBe(game.file);
       if (game.status === 'error') expect(testcase.failure?.type).toBe(game.diagnostics.find((d) => d.severity === 'error')?.code);
     });

@@ -122,7 +122,7 @@ describe('merge-reports', () => {
     const [first, second, third] = await shardReports([2, 4], [1, 2], 'three');
     const { records, summary } = await merge([third, first, second]);
     expect(records.map((game) => `${game.file}#${game.index}`)).toEqual(['a.pgn#1', 'a.pgn#2', 'a.pgn#3', 'a.pgn#4', 'a.pgn#5', 'b.pgn#1', 'b.pgn#2']);
-    expect(records.map((game) => game.tags.White)).toEqual(['W0', 'W1', 'W2', 'W3', 'W4', 'W5', 'W6']);
+    expect(records.map((game) => game.tags?.White)).toEqual(['W0', 'W1', 'W2', 'W3', 'W4', 'W5', 'W6']);
     const duplicates = records.map((game) => game.diagnostics.find((d) => d.code === DUPLICATE_GAME_CODE)?.message);
     expect(duplicates).toEqual([undefined, undefined, undefined, 'repeats a.pgn game 1', 'repeats a.pgn game 2', undefined, 'repeats a.pgn game 1']);
     expect(records.map((game) => game.status)).toEqual(['ok', 'ok', 'ok', 'error', 'error', 'ok', 'error']);

@@ -123,13 +123,13 @@ describe.skipIf(skip)('the pipeline on 3,000 real games', () => {
   });
 
   it('leaves san and fen out when asked (keepMoves: false) and changes nothing else, duplicates included', async () => {
-    const run = async (keepMoves: boolean): Promise<GameRecord[]> => {
+    const run = async (keepMoves: boolean, everyGame = true): Promise<GameRecord[]> => {
       const records: GameRecord[] = [];
       const duplicates = new DuplicateGames(DEFAULT_RULE_CONFIG);
       // The same file twice: every clean game of the second copy repeats one of the first.
       await runValidation({
         inputs: [{ name: 'first', path: plain }, { name: 'second', path: plain }], jobs: 2, language: 'auto',
-        ruleConfig: DEFAULT_RULE_CONFIG, keepMoves, duplicates: (record) => duplicates.check(record),
+        ruleConfig: DEFAULT_RULE_CONFIG, keepMoves, everyGame, duplicates: (record) => duplicates.check(record),
         onRecord: (record) => {
           records.push(record);
         },
@@ -142,7 +142,14 @@ describe.skipIf(skip)('the pipeline on 3,000 real games', () => {
     expect(lean.map(({ duplicateKey: _key, ...rest }) => rest)).toEqual(full.map(({ san: _san, fen: _fen, duplicateKey: _key, ...rest }) => rest));
     const repeats = lean.filter((record) => record.diagnostics.some((diagnostic) => diagnostic.code === 'duplicate-game'));
     expect(repeats.length).toBeGreaterThan(2_900);
-    expect(repeats.every((record) => record.file === 'second' || record.tags.White === undefined)).toBe(true);
+    expect(repeats.every((record) => record.file === 'second' || record.tags?.White === undefined)).toBe(true);
+
+    // Clean games sent as counts only (everyGame: false): the same games, lines, findings and keys, without tags.
+    const counted = await run(false, false);
+    const withoutTags = (records: GameRecord[]) => records.map(({ tags: _tags, outcome: _outcome, duplicateKey, ...rest }) => ({ ...rest, duplicateKey }));
+    expect(withoutTags(counted)).toEqual(withoutTags(lean));
+    expect(counted.filter((record) => record.tags === undefined).length).toBeGreaterThan(4_000);
+    expect(counted.every((record) => record.tags !== undefined || (record.status === 'ok' && record.diagnostics.every((d) => d.code === 'duplicate-game')))).toBe(true);
   });
 
   it('does not depend on batch size, worker count, gzip or standard input', async () => {

@@ -174,7 +174,7 @@ describe.skipIf(SKIP)('archive rules on 20,000 real games with planted faults', 
     for (const { record } of checked) {
       if (record.status !== 'ok' || !record.san || record.san.length === 0) continue;
       const name = (value: string | undefined): string => (value ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
-      const key = [name(record.tags.White), name(record.tags.Black), record.tags.FEN ?? '', ...record.san].join('\u0000');
+      const key = [name(record.tags?.White), name(record.tags?.Black), record.tags?.FEN ?? '', ...record.san].join('\u0000');
       const earlier = first.get(key);
       if (earlier === undefined) first.set(key, record);
       else expected.push(`${record.line}: game ${earlier.index} (line ${earlier.line})`);

@@ -102,6 +102,7 @@ export function registerValidate(program: Command, context: CommandContext): voi
         language,
         ruleConfig,
         keepMoves: writer.needsMoves,
+        everyGame: writer.needsEveryGame,
         stdin: io.stdin,
         ...(shard ? { shard } : {}),
         ...(maxErrors !== undefined ? { maxErrors } : {}),

@@ -46,6 +46,7 @@ function annotation(diagnostic: RecordDiagnostic, record: GameRecord): string {
 export function createGithubWriter(options: WriterOptions): ReportWriter {
   return {
     needsMoves: false,
+    needsEveryGame: false,
     begin: () => '',
     game: (record) => shownDiagnostics(record, options.show).map((diagnostic) => annotation(diagnostic, record)).join(''),
     end: (summary: SummaryCounts) => {

@@ -81,6 +81,7 @@ export function createJunitWriter(options: WriterOptions): ReportWriter {
 
   return {
     needsMoves: false,
+    needsEveryGame: true,
     begin: () => `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attributes({ name: 'zapis validate' })}>\n`,
     game: (record) => {
       const head = record.file === suiteFile ? '' : `${closeSuite()}${openSuite(record.file)}`;

@@ -20,6 +20,7 @@ export function summaryLineObject(summary: SummaryCounts, shard?: ShardPosition)
 export function createNdjsonWriter(options: Pick<WriterOptions, 'shard'>): ReportWriter {
   return {
     needsMoves: true,
+    needsEveryGame: true,
     begin: () => '',
     game: (record: GameRecord) => `${JSON.stringify(recordToJson(record))}\n`,
     end: (summary) => `${JSON.stringify(summaryLineObject(summary, options.shard))}\n`,

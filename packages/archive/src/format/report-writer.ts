@@ -10,6 +10,8 @@ import type { SummaryCounts } from '../summary.js';
 export interface ReportWriter {
   /** Whether the records must carry `san` and `fen`; a run whose writer prints neither leaves them out. */
   readonly needsMoves: boolean;
+  /** Whether it prints something for every game (so every record must be whole, tags included), or only for games with findings. */
+  readonly needsEveryGame: boolean;
   /** Text before the first game. */
   begin(): string;
   /** Text for one game ('' allowed). */
@@ -56,8 +58,8 @@ export function moveText(diagnostic: RecordDiagnostic): string {
 
 /** `White - Black (Event)` from the tags, with `?` for what is missing. */
 export function gameTitle(record: GameRecord): string {
-  const white = record.tags.White || '?';
-  const black = record.tags.Black || '?';
-  const event = record.tags.Event;
+  const white = record.tags?.White || '?';
+  const black = record.tags?.Black || '?';
+  const event = record.tags?.Event;
   return `${white} - ${black}${event && event !== '?' ? ` (${event})` : ''}`;
 }

@@ -96,6 +96,7 @@ export function createSarifWriter(options: WriterOptions): ReportWriter {
 
   return {
     needsMoves: false,
+    needsEveryGame: false,
     begin: () => `{"$schema":${JSON.stringify(SARIF_SCHEMA_URI)},"version":"2.1.0","runs":[{"results":[`,
     game: (record) => shownDiagnostics(record, options.show).map((diagnostic) => result(diagnostic, record)).join(''),
     end: (summary: SummaryCounts) => {

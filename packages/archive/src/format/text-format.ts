@@ -85,6 +85,7 @@ export function summaryParagraph(summary: SummaryCounts, shard?: ShardPosition):
 export function createTextWriter(options: WriterOptions): ReportWriter {
   return {
     needsMoves: false,
+    needsEveryGame: false,
     begin: () => '',
     game: (record) => formatRecord(record, options).map((block) => `${block}\n\n`).join(''),
     end: (summary) => `${summaryParagraph(summary, options.shard)}\n`,

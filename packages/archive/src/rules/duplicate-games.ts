@@ -95,10 +95,10 @@ class KeyHash {
 /** The hash of what makes two games the same: the players, a set-up position, the mainline in SAN. */
 export function duplicateKeyHash(record: Pick<GameRecord, 'tags'> & { readonly san: readonly string[] }): number {
   const hash = new KeyHash();
-  hash.addName(record.tags.White ?? '');
-  hash.addName(record.tags.Black ?? '');
+  hash.addName(record.tags?.White ?? '');
+  hash.addName(record.tags?.Black ?? '');
   // A set-up game is the same game only from the same position.
-  const fen = record.tags.FEN;
+  const fen = record.tags?.FEN;
   if (fen !== undefined) hash.addText(fen.trim());
   for (const san of record.san) hash.addText(san);
   return hash.value();

@@ -100,8 +100,11 @@ function tagsPlainlyRight(tags: Readonly<Record<string, string>>, now: number): 
   return isRoundValue(tags.Round) && RESULT_VALUES.has(tags.Result) && tags.SetUp === undefined && tags.FEN === undefined;
 }
 
+/** Rules run where the game was replayed, on records that always have their tags. */
+const NO_TAGS: Readonly<Record<string, string>> = Object.freeze({});
+
 function tagFindings(input: RuleInput, findings: Findings, now: number): void {
-  const { tags } = input.record;
+  const tags = input.record.tags ?? NO_TAGS;
   if (input.tagsAsWritten === true && tagsPlainlyRight(tags, now)) return;
   scanner.scan(input.text);
 
