@@ -8,7 +8,7 @@
  * Run: pnpm bench (root) or pnpm --filter @zapis/archive bench.
  * ZAPIS_BENCH_CHESSJS_GAMES limits chess.js (default 5,000: it is slow).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +53,20 @@ function timeCommand(name: string, command: string, args: readonly string[], gam
 
 function zapis(jobs: number): Timing {
   return timeCommand(`zapis validate -j ${jobs}`, process.execPath, [cli, 'validate', '--quiet', '-j', String(jobs), corpus], GAMES);
+}
+
+/**
+ * Two copies of a command at once, each on the whole corpus: how much a second
+ * core adds for that kind of program on this machine (2.0x would be perfect).
+ */
+async function timeTwoAtOnce(name: string, command: string, args: readonly string[], games: number): Promise<Timing> {
+  const started = performance.now();
+  await Promise.all([0, 1].map(() => new Promise<void>((done, fail) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'ignore'] });
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 || code === 1 ? done() : fail(new Error(`${name} failed (${code})`))));
+  })));
+  return { name, games: 2 * games, seconds: (performance.now() - started) / 1000 };
 }
 
 function findPgnExtract(): string | undefined {
@@ -112,6 +126,13 @@ try {
   line(peer);
   const chessJsTiming = chessJs(Number(process.env.ZAPIS_BENCH_CHESSJS_GAMES ?? 5_000));
   line(chessJsTiming);
+  // How a second core helps each kind of program here: JIT-compiled, allocating code may gain far less than C.
+  const zapisTwice = await timeTwoAtOnce('zapis -j 1, two at once', process.execPath, [cli, 'validate', '--quiet', '-j', '1', corpus], GAMES);
+  line(zapisTwice, `  (${(rate(zapisTwice) / rate(one)).toFixed(2)}x one run: what a second core adds to zapis here)`);
+  if (extract && reference) {
+    const extractTwice = await timeTwoAtOnce('pgn-extract, two at once', extract, ['-r', '-s', corpus], GAMES);
+    line(extractTwice, `  (${(rate(extractTwice) / rate(reference)).toFixed(2)}x one run)`);
+  }
   console.log('ratios (games/s, higher is better for zapis):');
   if (reference) {
     console.log(`  zapis 1 job  / pgn-extract: ${(rate(one) / rate(reference)).toFixed(2)}x (target >= 1.0x)`);
