@@ -5,12 +5,12 @@
  * otherwise, so every problem is still explained. Games come back in order,
  * numbered within the batch; lines are the file's lines.
  */
-import { analyseGame, quickAnalyse, type QuickReport } from '@zapis/game';
+import { analyseGame, quickAnalyse, type QuickOptions, type QuickReport } from '@zapis/game';
 import { LineIndex, parseSection, splitSections, type LanguageCode } from '@zapis/notation';
 import { recordFromReport, writtenMoves } from './game-record.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
 import type { RuleInput } from './rule-contract.js';
-import { duplicateKeyHash } from './rules/duplicate-games.js';
+import { DuplicateKeyBuilder, duplicateKeyHash } from './rules/duplicate-games.js';
 
 export interface BatchOptions {
   readonly file: string;
@@ -31,8 +31,8 @@ function duplicateKeyOf(tags: GameRecord['tags'], san: readonly string[], option
   return options.duplicateKeys && san.length > 0 ? duplicateKeyHash({ tags, san }) : undefined;
 }
 
-/** A fast-lane game's record, built once with what the run keeps (the hot path: no copies). */
-function recordFromQuick(quick: QuickReport, file: string, line: number, index: number, options: BatchOptions): GameRecord {
+/** A fast-lane game's record, built once with what the run keeps (the hot path: no copies). `key` was built as it was read. */
+function recordFromQuick(quick: QuickReport, file: string, line: number, index: number, key: DuplicateKeyBuilder | undefined, options: BatchOptions): GameRecord {
   const keep = options.keepMoves !== false;
   // Always the same properties (undefined where absent): one object shape for every game keeps this cheap.
   return {
@@ -47,7 +47,7 @@ function recordFromQuick(quick: QuickReport, file: string, line: number, index: 
     fen: keep ? quick.fen : undefined,
     outcome: quick.outcome ? `${quick.outcome.result} ${quick.outcome.reason}` : undefined,
     diagnostics: [],
-    duplicateKey: duplicateKeyOf(quick.tags, quick.san, options),
+    duplicateKey: key && quick.plies > 0 ? key.finish(quick.tags) : undefined,
   };
 }
 
@@ -87,13 +87,20 @@ function finished(record: GameRecord, options: BatchOptions): GameRecord {
 export function validateBatch(text: string, options: BatchOptions): GameRecord[] {
   const records: GameRecord[] = [];
   const lineIndex = new LineIndex(text);
+  const keep = options.keepMoves !== false;
+  // The duplicate key is hashed from the move tokens as the fast lane reads them: no SAN strings need be made.
+  const key = options.duplicateKeys ? new DuplicateKeyBuilder() : undefined;
+  const quickOptions: QuickOptions = {
+    language: options.language, fen: keep, san: keep, ...(key ? { onMove: (source: string, from: number, to: number) => key.addMove(source, from, to) } : {}),
+  };
   const shift = options.firstLine - 1;
   let at = 0;
   while (at < text.length) {
-    const quick = quickAnalyse(text, at, text.length, { language: options.language, fen: options.keepMoves !== false });
+    key?.start();
+    const quick = quickAnalyse(text, at, text.length, quickOptions);
     if (quick !== undefined) {
       const span = lineIndex.span(quick.start, 0);
-      const record = recordFromQuick(quick, options.file, span.line + shift, records.length + 1, options);
+      const record = recordFromQuick(quick, options.file, span.line + shift, records.length + 1, key, options);
       records.push(withRules(record, { text: text.slice(quick.start, quick.end), firstLine: span.line + shift, firstColumn: span.column, tagsAsWritten: true }, options));
       at = quick.end;
       continue;

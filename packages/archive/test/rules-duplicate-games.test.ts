@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { runValidation } from '../src/index.js';
 import type { GameRecord } from '../src/record.js';
 import { DuplicateGames, duplicateKeyHash } from '../src/rules/duplicate-games.js';
 import { DEFAULT_RULE_CONFIG, mergeRuleConfig } from '../src/rules/rule-config.js';
@@ -74,5 +76,28 @@ describe('DuplicateGames', () => {
       seen.add(hash);
     }
     expect(seen.size).toBe(200_000);
+  });
+});
+
+describe('duplicate keys in a validation run', () => {
+  it('are the same whether a game took the fast lane (key built from its tokens) or the full grammar (key from its SAN)', async () => {
+    const tags = '[Event "x"]\n[Site "y"]\n[Date "2001.01.01"]\n[Round "1"]\n[White "Kowalski, Jan"]\n[Black "Nowak, Anna"]\n[Result "*"]\n\n';
+    const plain = `${tags}1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n`;
+    // A variation sends this copy through the full grammar; its mainline and players are the same.
+    const withVariation = `${tags}1. e4 e5 (1... c5) 2. Nf3 Nc6 3. Bb5 *\n\n`;
+    const other = `${tags}1. e4 e5 2. Nf3 Nc6 3. Bc4 *\n\n`;
+    for (const jobs of [1, 2]) {
+      const records: GameRecord[] = [];
+      const duplicates = new DuplicateGames(DEFAULT_RULE_CONFIG);
+      await runValidation({
+        inputs: [{ name: 'games' }], stdin: Readable.from([Buffer.from(plain + withVariation + other + plain)]), jobs, language: 'auto',
+        ruleConfig: DEFAULT_RULE_CONFIG, keepMoves: false, everyGame: false, duplicates: (found) => duplicates.check(found),
+        onRecord: (found) => {
+          records.push(found);
+        },
+      });
+      const repeats = records.map((found) => found.diagnostics.filter((d) => d.code === 'duplicate-game').map((d) => d.message));
+      expect(repeats, `${jobs} jobs`).toEqual([[], ['the same players and the same 5 moves as game 1 (line 1)'], [], ['the same players and the same 5 moves as game 1 (line 1)']]);
+    }
   });
 });

@@ -24,7 +24,8 @@ export interface QuickReport {
   readonly language: LanguageCode | 'any';
   readonly languages: readonly LanguageCode[];
   readonly plies: number;
-  readonly san: readonly string[];
+  /** The mainline in SAN (as written: the fast lane takes only export SAN); undefined when QuickOptions.san is false. */
+  readonly san: readonly string[] | undefined;
   readonly startFen: string;
   /** The final position; undefined when QuickOptions.fen is false. */
   readonly fen: string | undefined;
@@ -36,6 +37,13 @@ export interface QuickOptions {
   readonly language?: LanguageCode | 'auto';
   /** Write the final position as FEN (default true); a run that reports no positions skips it. */
   readonly fen?: boolean;
+  /** Keep each move's SAN as a string (default true); a run that keeps no moves skips the copies. */
+  readonly san?: boolean;
+  /**
+   * Hears each move token the game is made of, as written (`text[start, end)`, its SAN), in order.
+   * A game the fast lane gives up on may have been heard in part: its report is undefined.
+   */
+  readonly onMove?: (text: string, start: number, end: number) => void;
 }
 
 /** Tags that change how the game starts or what its moves mean: the full path reads them. */
@@ -120,7 +128,8 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   game.restart(initial);
   const replay = new ExportSanReplay(game);
   const tags: Record<string, string> = {};
-  const san: string[] = [];
+  const san: string[] | undefined = options.san !== false ? [] : undefined;
+  const onMove = options.onMove;
   const keys: number[] = [];
   const scan = scanExportGame(text, start, end, {
     tag(name, value) {
@@ -130,7 +139,8 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
     },
     move(source, from, to) {
       if (!replay.play(source, from, to)) return false;
-      san.push(source.slice(from, to));
+      san?.push(source.slice(from, to));
+      onMove?.(source, from, to);
       keys.push(languageKey(source, from, to));
       return true;
     },
@@ -150,7 +160,7 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
     tags,
     language: chosen.language,
     languages: chosen.languages,
-    plies: san.length,
+    plies: keys.length,
     san,
     startFen: INITIAL_FEN,
     // Always the same properties: reports are made for every game, and one shape keeps them cheap.

@@ -33,12 +33,22 @@ const MIX_MULTIPLIER = 0x5bd1e995;
 const SEPARATOR = 0x1f;
 const SPACE = 32;
 
-/** Two 32-bit hashes fed the same characters, made into one exact 53-bit number. */
-class KeyHash {
+/**
+ * The key of what makes two games the same, built as a game is read: its
+ * moves (the mainline in SAN) one by one, then the players and a set-up
+ * position. Two 32-bit hashes are fed the same words and made into one exact
+ * 53-bit number. One builder serves game after game (start() begins again).
+ */
+export class DuplicateKeyBuilder {
   private fnv = FNV_OFFSET;
   private mix = MIX_SEED;
 
-  add(code: number): void {
+  start(): void {
+    this.fnv = FNV_OFFSET;
+    this.mix = MIX_SEED;
+  }
+
+  private add(code: number): void {
     // Folded first: a multiply carries a word's high bits only upwards.
     this.fnv = Math.imul(this.fnv ^ code ^ (code >>> 16), FNV_PRIME);
     let mixed = this.mix ^ Math.imul(code + 0x9e37, MIX_MULTIPLIER);
@@ -46,16 +56,15 @@ class KeyHash {
     this.mix = mixed ^ (mixed >>> 13);
   }
 
-  /** Text, four characters a step (SAN is ASCII, so four 8-bit codes pack into one 32-bit word). */
-  addText(text: string): void {
-    const length = text.length;
-    for (let index = 0; index < length; index += 4) {
+  /** `text[start, end)`, four characters a step (SAN is ASCII, so four 8-bit codes pack into one 32-bit word). */
+  addMove(text: string, start = 0, end = text.length): void {
+    for (let index = start; index < end; index += 4) {
       let word = 0;
-      for (let i = index; i < index + 4 && i < length; i++) {
+      for (let i = index; i < index + 4 && i < end; i++) {
         const code = text.charCodeAt(i);
         if (code > 0xff) {
-          // Not 8-bit: this text is hashed a character a step.
-          for (let rest = index; rest < length; rest++) this.add(text.charCodeAt(rest) + 0x10000);
+          // Not 8-bit: the rest is hashed a character a step.
+          for (let rest = index; rest < end; rest++) this.add(text.charCodeAt(rest) + 0x10000);
           this.add(SEPARATOR);
           return;
         }
@@ -67,7 +76,7 @@ class KeyHash {
   }
 
   /** A player's name: lower case, leading and trailing whitespace dropped, inner runs as one space. */
-  addName(name: string): void {
+  private addName(name: string): void {
     let pendingSpace = false;
     let started = false;
     for (let index = 0; index < name.length; index++) {
@@ -86,22 +95,25 @@ class KeyHash {
     this.add(SEPARATOR);
   }
 
-  value(): number {
+  /** Adds the players and a set-up position (the same game only from the same position) and gives the key. */
+  finish(tags: GameRecord['tags']): number {
+    this.add(SEPARATOR);
+    this.addName(tags?.White ?? '');
+    this.addName(tags?.Black ?? '');
+    const fen = tags?.FEN;
+    if (fen !== undefined) this.addMove(fen.trim());
     // 32 bits of one and 21 of the other: below 2^53, so exact as a number and a fast Map key.
     return (this.fnv >>> 0) * 0x200000 + ((this.mix >>> 0) >>> 11);
   }
 }
 
+const builder = new DuplicateKeyBuilder();
+
 /** The hash of what makes two games the same: the players, a set-up position, the mainline in SAN. */
 export function duplicateKeyHash(record: Pick<GameRecord, 'tags'> & { readonly san: readonly string[] }): number {
-  const hash = new KeyHash();
-  hash.addName(record.tags?.White ?? '');
-  hash.addName(record.tags?.Black ?? '');
-  // A set-up game is the same game only from the same position.
-  const fen = record.tags?.FEN;
-  if (fen !== undefined) hash.addText(fen.trim());
-  for (const san of record.san) hash.addText(san);
-  return hash.value();
+  builder.start();
+  for (const san of record.san) builder.addMove(san);
+  return builder.finish(record.tags);
 }
 
 /** The record's key: computed by the worker that replayed it, or here from its moves. */
