@@ -2,15 +2,29 @@
  * `tsx bench/tune.ts`: the tuning slice (games 1–2000 of gnu-book, every 20th), never the evaluation
  * slice. Prints the bench's columns plus what kind of error remains: for each wrong game, whether the
  * true game scores better than the decoded one under the model (a search error) or not (a model error).
- * TUNE_GAMES sets the count, TUNE_RATES the noise levels (comma-separated).
+ * TUNE_GAMES sets the count, TUNE_RATES the noise levels (comma-separated), TUNE_LANGS the languages,
+ * TUNE_VERBOSE=1 prints every wrong move with its readings.
  */
+import { initialPosition, moveToUci } from '@zapis/core';
+import type { LanguageCode } from '@zapis/notation';
 import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
-import { evaluate } from '../src/evaluation/evaluate.js';
+import { DEFAULT_LAYOUT } from '../src/channel-parameters.js';
+import { NoisyChannel } from '../src/channel.js';
+import type { DecodeOptions } from '../src/decode.js';
+import { evaluate, type GameOutcome } from '../src/evaluation/evaluate.js';
 import { referenceGame, type ReferenceGame } from '../src/evaluation/reference-games.js';
+import { prepareSheet } from '../src/prepared-sheet.js';
+import { searchLattice } from '../src/search.js';
+import { adaptSpelling } from '../src/spelling-habits.js';
+import { spellingPriorsOf } from '../src/spellings.js';
+import { parseTranscription } from '../src/transcription.js';
 
 const GAMES = Number(process.env.TUNE_GAMES ?? 40);
 const RATES = (process.env.TUNE_RATES ?? '0.02,0.05,0.1').split(',').map(Number);
 const LANGUAGES = (process.env.TUNE_LANGS ?? 'pl,en').split(',') as ('pl' | 'en')[];
+const VERBOSE = process.env.TUNE_VERBOSE === '1';
+/** Extra decode options as JSON (e.g. '{"beamSize":64}'), to compare search settings. */
+const OPTIONS = JSON.parse(process.env.TUNE_OPTIONS ?? '{}') as DecodeOptions;
 
 async function tuningGames(): Promise<ReferenceGame[]> {
   const games: ReferenceGame[] = [];
@@ -27,6 +41,42 @@ async function tuningGames(): Promise<ReferenceGame[]> {
 }
 
 const percent = (part: number, whole: number): string => `${((100 * part) / whole).toFixed(2)}%`;
+const channel = NoisyChannel.create();
+
+/** The Viterbi score of the given game (UCI per ply) under the model, or -Infinity if it cannot explain the text. */
+function scoreOf(noisy: string, language: LanguageCode, only: readonly string[] | undefined): number {
+  const [parsed] = parseTranscription(noisy);
+  if (!parsed) return -Infinity;
+  const sheets = [parsed.sheet];
+  const lattice = searchLattice(initialPosition(), sheets.map((sheet) => prepareSheet(sheet, channel, DEFAULT_LAYOUT)), {
+    language, channel, spelling: adaptSpelling(sheets, spellingPriorsOf(language)),
+    beamWidth: 1e9, beamSize: 1_000_000, layoutSize: 1_000_000, ...(only ? { only } : {}),
+  });
+  return lattice.bestScore;
+}
+
+interface Tally { search: number; model: number }
+
+function classify(outcome: GameOutcome, language: LanguageCode, tally: Tally): void {
+  const { game, decoded } = outcome;
+  if (!decoded?.ok) return;
+  const got = decoded.value.moves;
+  const wrong = got.length !== game.san.length || got.some((move, index) => move.san !== game.san[index]);
+  if (!wrong) return;
+  const truth = scoreOf(outcome.noisy, language, game.moves.map((move) => moveToUci(move.move, false)));
+  const chosen = scoreOf(outcome.noisy, language, got.map((move) => move.uci));
+  const kind = truth > chosen + 1e-9 ? 'search' : 'model';
+  tally[kind]++;
+  if (!VERBOSE) return;
+  console.log(`  ${kind} error: truth ${truth.toFixed(2)} decoded ${chosen.toFixed(2)} (lang ${decoded.value.language}, ${got.length}/${game.san.length} plies)`);
+  const lines = outcome.noisy.split('\n');
+  for (let index = 0; index < Math.max(got.length, game.san.length); index++) {
+    const move = got[index];
+    if (move?.san === game.san[index]) continue;
+    const cells = move?.cells.map((cell) => `${cell.use}${cell.text !== undefined ? ` '${cell.text}'` : ''}`).join(' ') ?? '';
+    console.log(`    ply ${index + 1}: got ${move?.san ?? '-'} (${move?.confidence.toFixed(3) ?? '-'}${move?.review ? ' flagged' : ''}) want ${game.san[index] ?? '-'}; ${cells}; line '${lines[Math.floor(index / 2)] ?? ''}'`);
+  }
+}
 
 async function main(): Promise<void> {
   if (skipWithoutShared()) return;
@@ -34,11 +84,13 @@ async function main(): Promise<void> {
   let sureWrong = 0;
   for (const rate of RATES) {
     for (const language of LANGUAGES) {
-      const result = evaluate(games, { language, rate, seed: 1_000 + Math.round(rate * 1000) + (language === 'pl' ? 0 : 500) }, { language: 'auto' }, false);
+      const tally: Tally = { search: 0, model: 0 };
+      const result = evaluate(games, { language, rate, seed: 1_000 + Math.round(rate * 1000) + (language === 'pl' ? 0 : 500) }, { language: 'auto', ...OPTIONS }, false,
+        (outcome) => classify(outcome, language, tally));
       sureWrong += result.confidences.filter(([confidence, right]) => confidence >= 0.99 && !right).length;
       console.log(`${language} ${rate}: acc ${percent(result.correctMoves, result.moves)} exact ${percent(result.exactGames, result.games)} ` +
         `flagged ${percent(result.flaggedMoves, result.moves)} unflagged ${percent(result.unflaggedCorrect, result.unflaggedMoves)} ` +
-        `ms ${(result.milliseconds / result.games).toFixed(0)}`);
+        `ms ${(result.milliseconds / result.games).toFixed(0)}; wrong games: ${tally.search} search errors, ${tally.model} model errors`);
     }
   }
   console.log(`wrong with confidence >= 0.99: ${sureWrong}`);

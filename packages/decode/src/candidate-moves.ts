@@ -20,18 +20,18 @@ export interface CandidateMove {
   readonly logPrior: number;
   /** `uci|san`: identifies the move and how it is written, across positions. */
   readonly key: string;
-  /** Identifies the position after the move. */
-  readonly childKey: string;
+  /** The position after the move, by its Zobrist hash. */
+  readonly childLo: number;
+  readonly childHi: number;
 }
 
 const legal = new Int32Array(MAX_MOVES);
 const roleOf = (code: number): Role => ROLES[(code & 7) - 1];
 
-export const positionKey = (position: Position): string => `${position.hashLo.toString(36)}.${position.hashHi.toString(36)}`;
-
 interface Described {
   readonly description: MoveDescription;
-  readonly childKey: string;
+  readonly childLo: number;
+  readonly childHi: number;
 }
 
 /** Describes every legal move and keys the position it leads to (the position is left as it was). */
@@ -48,7 +48,8 @@ function describeAll(position: Position): Described[] {
     position.play(move);
     const check = position.isCheck();
     const mate = check && !hasLegalMove(position);
-    const childKey = positionKey(position);
+    const childLo = position.hashLo;
+    const childHi = position.hashHi;
     position.undo();
     const description: MoveDescription = {
       move, piece, from, to: moveTarget(move),
@@ -59,7 +60,7 @@ function describeAll(position: Position): Described[] {
       castle: kind === KIND_CASTLE ? castleSide(move) : undefined,
       disambiguation, check, mate,
     };
-    described.push({ description, childKey });
+    described.push({ description, childLo, childHi });
   }
   return described;
 }
@@ -73,9 +74,9 @@ export function describeLegalMoves(position: Position): MoveDescription[] {
 export function candidateMoves(position: Position, lastCaptureSquare: number, weights?: MovePriorWeights): CandidateMove[] {
   const described = describeAll(position);
   const logPriors = normaliseLogWeights(described.map((entry) => moveLogWeight(entry.description, lastCaptureSquare, weights)));
-  return described.map(({ description, childKey }, index) => {
+  return described.map(({ description, childLo, childHi }, index) => {
     const uci = moveToUci(description.move, position.chess960);
     const san = englishSan(description);
-    return { move: description.move, uci, san, key: `${uci}|${san}`, description, logPrior: logPriors[index], childKey };
+    return { move: description.move, uci, san, key: `${uci}|${san}`, description, logPrior: logPriors[index], childLo, childHi };
   });
 }

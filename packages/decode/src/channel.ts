@@ -181,6 +181,34 @@ export class NoisyChannel {
     return atGap[length];
   }
 
+  /**
+   * The forward vector before anything is written: entry j is the probability of having read
+   * read[0..j) as stray characters. With `appendText` it lets callers build their own slot structures.
+   */
+  startVector(read: Int32Array): Float64Array {
+    const vector = new Float64Array(read.length + 1);
+    vector[0] = 1;
+    this.closeGap(vector, read);
+    return vector;
+  }
+
+  /** Writes `codes` after the forward vector `before` (each character followed by its gap's strays) into `out`. */
+  appendText(before: Float64Array, codes: Int32Array, read: Int32Array, out: Float64Array): void {
+    const [, , inside, step] = this.scratch;
+    const length = read.length;
+    if (codes.length === 0) {
+      out.set(before.subarray(0, length + 1));
+      return;
+    }
+    inside.set(before.subarray(0, length + 1));
+    for (let k = 0; k < codes.length; k++) {
+      this.writeCharacter(inside, step, codes[k], read);
+      this.closeGap(step, read);
+      inside.set(step.subarray(0, length + 1));
+    }
+    out.set(step.subarray(0, length + 1));
+  }
+
   /** One written character: lost (stay) or read as read[j-1] (advance). */
   private writeCharacter(before: Float64Array, after: Float64Array, written: number, read: Int32Array): void {
     const deletion = this.deletionTable[written];

@@ -12,7 +12,7 @@ import {
 import { NoisyChannel } from './channel.js';
 import { languageCandidates } from './language-candidates.js';
 import type { MovePriorWeights } from './move-prior.js';
-import { backwardPass, bestPath, plyMarginals } from './posterior.js';
+import { backwardPass, bestPath, plyMarginals, type MoveProbability } from './posterior.js';
 import { prepareSheet } from './prepared-sheet.js';
 import { cellText, type CellSource, type Sheet } from './readings.js';
 import { searchLattice, type CellUse, type Lattice } from './search.js';
@@ -36,6 +36,8 @@ export interface DecodeOptions {
   /** Search breadth: hypotheses within `beamWidth` nats of the best, at most `beamSize` per ply. */
   readonly beamWidth?: number;
   readonly beamSize?: number;
+  /** At most this many hypotheses per layout of the cells (which cell comes next on each sheet). */
+  readonly layoutSize?: number;
   /** How many alternatives each move lists (default 3). */
   readonly alternatives?: number;
 }
@@ -137,11 +139,33 @@ function channelOf(option: DecodeOptions['channel']): NoisyChannel {
 let sharedDefaultChannel: NoisyChannel | undefined;
 const defaultChannel = (): NoisyChannel => (sharedDefaultChannel ??= NoisyChannel.create(DEFAULT_CHANNEL_PARAMETERS));
 
+/** How far a surprise reaches (plies either side), and how many nats of it a correct move may show. */
+const DOUBT_REACH = 0;
+const DOUBT_ALLOWANCE = 7;
+
+/** Per ply, the factor (0..1] a move's posterior is trusted by: small near a large surprise (search.ts). */
+function searchDoubt(surprises: readonly number[]): number[] {
+  return surprises.map((_, index) => {
+    let worst = 0;
+    for (let k = Math.max(0, index - DOUBT_REACH); k <= Math.min(surprises.length - 1, index + DOUBT_REACH); k++) worst = Math.max(worst, surprises[k]);
+    return Math.exp(-Math.max(0, worst - DOUBT_ALLOWANCE));
+  });
+}
+
+/** Other moves at a ply, likeliest first, one per SAN (paths through different positions may write the same move). */
+function alternativesOf(marginals: readonly MoveProbability[], chosen: string, count: number): Alternative[] {
+  const bySan = new Map<string, number>();
+  for (const entry of marginals) if (entry.san !== chosen) bySan.set(entry.san, (bySan.get(entry.san) ?? 0) + entry.probability);
+  return [...bySan].filter(([, probability]) => probability >= 0.001).sort((a, b) => b[1] - a[1]).slice(0, count)
+    .map(([san, probability]) => ({ san, probability }));
+}
+
 function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, scores: DecodedGame['languageScores'], options: DecodeOptions): DecodedGame {
   const { lattice } = run;
   backwardPass(lattice);
   const marginals = plyMarginals(lattice);
   const path = bestPath(lattice);
+  const doubt = searchDoubt(path.map((edge) => lattice.surprise(edge)));
   const threshold = options.reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD;
   const alternativeCount = options.alternatives ?? 3;
   const position = start.clone();
@@ -154,7 +178,9 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
     const moveNumber = position.fullmoves;
     const here = marginals[index] ?? [];
     const chosen = here.find((entry) => entry.uci === edge.candidate.uci && entry.san === edge.candidate.san);
-    const confidence = Math.min(1, Math.max(0, chosen?.probability ?? 0));
+    // The posterior holds only what the beam kept; where nothing it kept fits the readings, the true
+    // game may have been dropped, so the move is trusted less.
+    const confidence = Math.min(1, Math.max(0, (chosen?.probability ?? 0) * doubt[index]));
     const cells: CellAccount[] = edge.steps.map((step, sheet) => {
       for (const noise of step.noise) {
         const cell = sheets[sheet].cells[noise];
@@ -168,8 +194,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
     const seen = cells.some((account) => account.cell !== undefined);
     moves.push({
       ply, moveNumber, side, san: edge.candidate.san, uci: edge.candidate.uci, description: edge.candidate.description, fen, confidence,
-      alternatives: here.filter((entry) => entry !== chosen && entry.probability >= 0.001).slice(0, alternativeCount)
-        .map((entry) => ({ san: entry.san, probability: entry.probability })),
+      alternatives: alternativesOf(here, edge.candidate.san, alternativeCount),
       review: confidence < threshold || !seen,
       cells,
     });
@@ -226,28 +251,28 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
     : options.languages && options.languages.length > 0 ? [...options.languages] : languageCandidates(sheets);
   const runs: LanguageRun[] = [];
   for (const language of languages) {
-    // Emission caches are per language: spellings differ.
-    const fresh = runs.length === 0 ? prepared : sheets.map((sheet) => prepareSheet(sheet, channel, layout));
-    const lattice = searchLattice(start, fresh, {
+    const lattice = searchLattice(start, prepared, {
       language, channel, layout, spelling: adaptSpelling(sheets, spellingPriorsOf(language)),
       ...(options.movePrior ? { movePrior: options.movePrior } : {}),
       ...(options.beamWidth !== undefined ? { beamWidth: options.beamWidth } : {}),
       ...(options.beamSize !== undefined ? { beamSize: options.beamSize } : {}),
+      ...(options.layoutSize !== undefined ? { layoutSize: options.layoutSize } : {}),
     });
     runs.push({ language, lattice });
   }
   runs.sort((a, b) => b.lattice.logEvidence - a.lattice.logEvidence);
   const scores = runs.map((run) => ({ language: run.language, logEvidence: run.lattice.logEvidence }));
   const game = buildGame(start, sheets, runs[0], scores, options);
-  if (options.beamWidth !== undefined || options.beamSize !== undefined || !looksLost(game)) return ok(game);
-  // The beam may have dropped the true game at a badly read stretch: search once more, wider.
+  if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined || !looksLost(game)) return ok(game);
+  // The beam may have dropped the true game at a badly read stretch: search once more, wider, and keep
+  // whichever explains the readings with the likelier game.
   const language = runs[0].language;
-  const wide = searchLattice(start, sheets.map((sheet) => prepareSheet(sheet, channel, layout)), {
+  const wide = searchLattice(start, prepared, {
     language, channel, layout, spelling: adaptSpelling(sheets, spellingPriorsOf(language)),
     ...(options.movePrior ? { movePrior: options.movePrior } : {}),
     beamWidth: WIDE_BEAM.width, beamSize: WIDE_BEAM.size, layoutSize: WIDE_BEAM.layoutSize,
   });
-  if (wide.logEvidence <= runs[0].lattice.logEvidence) return ok(game);
+  if (wide.bestScore <= runs[0].lattice.bestScore) return ok(game);
   return ok(buildGame(start, sheets, { language, lattice: wide }, scores, options));
 }
 

@@ -1,8 +1,7 @@
 /**
  * Sheets made ready for the search: readings encoded once, their confidences
  * normalised per cell, the probability of each cell being noise, the joins of
- * neighbouring short cells (a move split by a space), and per-cell caches of
- * emission probabilities.
+ * neighbouring short cells (a move split by a space).
  */
 import { DEFAULT_LAYOUT, type LayoutPriors } from './channel-parameters.js';
 import type { NoisyChannel } from './channel.js';
@@ -20,10 +19,6 @@ export interface PreparedCell {
   readonly logNoise: number;
   /** The ply the cell's place suggests (0: no hint). */
   readonly expectedPly: number;
-  /** log P(cell | move) by move key, filled by the search. */
-  readonly emissions: Map<string, number>;
-  /** The best log P(cell | move) any hypothesis has found so far: what explaining this cell will cost at least. */
-  bestEmission: number;
 }
 
 export interface PreparedSheet {
@@ -58,7 +53,7 @@ function prepareCell(texts: readonly { text: string; confidence?: number }[], ch
   readings.forEach((reading, index) => {
     noise += reading.weight * Math.exp(noiseOf(given[index].text, layout));
   });
-  return { readings, logNoise: readings.length > 0 ? Math.log(noise) : 0, expectedPly, emissions: new Map(), bestEmission: -Infinity };
+  return { readings, logNoise: readings.length > 0 ? Math.log(noise) : 0, expectedPly };
 }
 
 const visibleLength = (text: string): number => text.replace(/\s+/g, '').length;

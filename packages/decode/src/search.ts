@@ -5,35 +5,29 @@
  * cell, or split over two cells, or swapped with the next half-move's cell.
  * Hypotheses reaching the same position at the same cells merge (their
  * probabilities add: the lattice keeps every incoming edge for the backward
- * pass), and the beam keeps those within `beamWidth` nats of the best, at most
- * `beamSize`. A hypothesis ends when every cell is explained, or gives up with
- * the rest of the sheet as noise (very unlikely, but it says where it broke).
+ * pass). A hypothesis is ranked by its forward probability plus a fixed
+ * estimate of its remaining cells (future-cost.ts), and the beam keeps those
+ * within `beamWidth` nats of the best, at most `beamSize`. When the best
+ * hypothesis suddenly fits the readings far worse than moves could, the search
+ * goes back a stretch and searches it again wider (`Backtracking`). A
+ * hypothesis ends when every cell is explained, or gives up with the rest of
+ * the sheet as noise (very unlikely, but it says where it broke).
  */
 import type { LanguageCode } from '@zapis/notation';
 import type { Position } from '@zapis/core';
 import { DEFAULT_LAYOUT, type LayoutPriors, type SpellingPriors } from './channel-parameters.js';
-import type { EncodedSlots, NoisyChannel } from './channel.js';
-import { candidateMoves, positionKey, type CandidateMove } from './candidate-moves.js';
+import type { NoisyChannel } from './channel.js';
+import { EmissionModel } from './emission-model.js';
+import { FutureCost, TYPICAL_PRIOR } from './future-cost.js';
 import type { MovePriorWeights } from './move-prior.js';
-import { moveSpellings, spellingPriorsOf } from './spellings.js';
+import { MoveTable, type KnownMove, type PositionMoves } from './move-table.js';
+import { ChildTable, ProposalTable } from './ply-tables.js';
+import { CELL_USES, SheetOptions, layoutLogs, type CellUse, type LayoutLogs } from './sheet-options.js';
+import { spellingPriorsOf } from './spellings.js';
 import { logSumExp } from './log-math.js';
-import type { PreparedCell, PreparedSheet } from './prepared-sheet.js';
+import type { PreparedSheet } from './prepared-sheet.js';
 
-/** How a sheet accounts for one half-move. */
-export type CellUse =
-  | 'written'
-  /** No cell for this move on this sheet (FIDE Art. 8.4 or a lost cell). */
-  | 'unwritten'
-  /** A cell that holds no move came first, then the move. */
-  | 'after-noise'
-  /** The move is spread over two cells. */
-  | 'split'
-  /** The move sits in the next cell; the cell before it holds the following half-move. */
-  | 'swapped'
-  /** The cell left behind by a swap. */
-  | 'swap-completed'
-  /** The sheet has ended; the other sheet goes on. */
-  | 'sheet-ended';
+export type { CellUse } from './sheet-options.js';
 
 export interface SheetStep {
   readonly use: CellUse;
@@ -48,7 +42,7 @@ export interface SheetStep {
 export interface LatticeEdge {
   readonly from: LatticeNode;
   readonly to: LatticeNode;
-  readonly candidate: CandidateMove;
+  readonly candidate: KnownMove;
   readonly steps: readonly SheetStep[];
   /** log P(move | position) + Σ sheets' log weights. */
   readonly logWeight: number;
@@ -56,7 +50,6 @@ export interface LatticeEdge {
 
 export interface LatticeNode {
   readonly ply: number;
-  readonly key: string;
   /** next cell and pending (swapped) cell per sheet: [next0, pending0, next1, pending1, …]. */
   readonly cursors: Int32Array;
   readonly lastCaptureSquare: number;
@@ -69,6 +62,8 @@ export interface LatticeNode {
   logFinal: number;
   /** Cells left as noise when the game ends here early. */
   abandoned: boolean;
+  /** The search's estimate of explaining the cells still ahead (future-cost.ts). */
+  readonly future: number;
   logBeta: number;
 }
 
@@ -81,125 +76,65 @@ export interface SearchOptions {
   readonly movePrior?: MovePriorWeights;
   /** Hypotheses further than this (nats) below the best are dropped (default 10). */
   readonly beamWidth?: number;
-  /** At most this many hypotheses per ply (default 32). */
+  /** At most this many hypotheses per ply (default 64). */
   readonly beamSize?: number;
-  /** At most this many hypotheses per layout of the cells (default 6). */
+  /**
+   * At most this many hypotheses per layout of the cells before the best layout fills the beam (default
+   * 64, as many as the beam): a tighter cap in the narrow search reserves slots for junk in other layouts
+   * and drops a long-lived alternative of the best one (a pawn misread on another file, proved 60 plies later).
+   */
   readonly layoutSize?: number;
   /** Longest game considered, in plies beyond the number of cells (default 8). */
   readonly extraPlies?: number;
+  /** Search only this game (UCI per ply): scores a known game under the model, for the tuning report. */
+  readonly only?: readonly string[];
+  /** Going back for a lost game (see `Backtracking`); `false` never goes back. */
+  readonly backtrack?: Partial<Backtracking> | false;
 }
+
+/**
+ * When the best hypothesis suddenly explains its cells far worse than moves could (its score drops by
+ * more than `surprise` nats in a ply, or by more than `allowance` nats a ply adding up to `accumulated`
+ * within `window` plies), the beam has most likely dropped the true game a few plies before (a
+ * misreading that made another legal move, a half-move nobody wrote: the evidence comes later). The
+ * search then goes back `plies` plies and searches that stretch again with a much wider beam, at most
+ * `times` times a game.
+ */
+export interface Backtracking {
+  readonly surprise: number;
+  readonly allowance: number;
+  readonly accumulated: number;
+  readonly window: number;
+  readonly plies: number;
+  readonly times: number;
+  readonly beamWidth: number;
+  readonly beamSize: number;
+  readonly layoutSize: number;
+}
+
+export const DEFAULT_BACKTRACKING: Backtracking = {
+  surprise: 14, allowance: 3, accumulated: 16, window: 8, plies: 14, times: 4, beamWidth: 14, beamSize: 256, layoutSize: 48,
+};
+
+/** The noise cells of a step that has none (shared: most steps). */
+const NO_CELLS: readonly number[] = Object.freeze([]);
+
+/** Edges below this share (nats) of their node's forward probability are left out of the lattice. */
+const NEGLIGIBLE_EDGE = 30;
 
 export interface Lattice {
   readonly plies: readonly (readonly LatticeNode[])[];
   /** log P(readings) summed over every complete hypothesis kept. */
   readonly logEvidence: number;
   readonly bestFinal: LatticeNode | undefined;
+  /** log P(readings, best hypothesis): the Viterbi score. */
+  readonly bestScore: number;
+  /**
+   * How much worse an edge explains its cells than the best any move could (nats, 0 or more): large
+   * when nothing the beam held fits the readings there, the sign of a true game dropped on the way.
+   */
+  readonly surprise: (edge: LatticeEdge) => number;
 }
-
-/** A move's typical log prior, and the emission guessed for cells nobody has looked at yet. */
-const TYPICAL_PRIOR = -3;
-const UNSEEN_EMISSION = -1;
-const LOOK_AHEAD_CELLS = 6;
-
-/**
- * What explaining the rest of the sheets will cost at least, as far as anyone knows: hypotheses that
- * left a badly read cell for later must not look better than those that already paid for it.
- */
-function futureCost(sheets: readonly PreparedSheet[], cursors: Int32Array): number {
-  let cost = 0;
-  for (let s = 0; s < sheets.length; s++) {
-    const cells = sheets[s].cells;
-    const next = cursors[2 * s];
-    const pending = cursors[2 * s + 1];
-    if (pending >= 0) cost += Math.max(cells[pending].bestEmission, -30) + TYPICAL_PRIOR;
-    const end = Math.min(cells.length, next + LOOK_AHEAD_CELLS);
-    for (let c = next; c < end; c++) cost += (cells[c].bestEmission > -Infinity ? Math.max(cells[c].bestEmission, -30) : UNSEEN_EMISSION) + TYPICAL_PRIOR;
-    cost += Math.max(0, cells.length - end) * (UNSEEN_EMISSION + TYPICAL_PRIOR);
-  }
-  return cost;
-}
-
-/** Up to this many ways a sheet may account for one move. */
-const MAX_OPTIONS = 5;
-
-/** A sheet's options for one move, in flat arrays (the hot loop allocates nothing until an edge is kept). */
-class SheetOptions {
-  count = 0;
-  readonly next = new Int32Array(MAX_OPTIONS);
-  readonly pending = new Int32Array(MAX_OPTIONS);
-  readonly weight = new Float64Array(MAX_OPTIONS);
-  readonly cell = new Int32Array(MAX_OPTIONS);
-  readonly noise = new Int32Array(MAX_OPTIONS);
-  readonly use: CellUse[] = new Array<CellUse>(MAX_OPTIONS).fill('written');
-
-  add(next: number, pending: number, weight: number, use: CellUse, cell: number, noise = -1): void {
-    const k = this.count++;
-    this.next[k] = next;
-    this.pending[k] = pending;
-    this.weight[k] = weight;
-    this.use[k] = use;
-    this.cell[k] = cell;
-    this.noise[k] = noise;
-  }
-
-  step(k: number): SheetStep {
-    return { use: this.use[k], cell: this.cell[k], noise: this.noise[k] >= 0 ? [this.noise[k]] : [], logWeight: this.weight[k] };
-  }
-}
-
-class EmissionModel {
-  private readonly slotsCache = new Map<string, EncodedSlots>();
-  constructor(private readonly channel: NoisyChannel, private readonly language: LanguageCode, private readonly spelling: SpellingPriors) {}
-
-  /** log P(cell | move) summed over the move's spellings and the cell's alternatives. */
-  emission(cell: PreparedCell, candidate: CandidateMove): number {
-    const key = candidate.key;
-    const cached = cell.emissions.get(key);
-    if (cached !== undefined) return cached;
-    let slots = this.slotsCache.get(key);
-    if (!slots) {
-      slots = this.channel.encodeSlots(moveSpellings(candidate.description, this.language, this.spelling));
-      this.slotsCache.set(key, slots);
-    }
-    let total = 0;
-    for (const reading of cell.readings) total += reading.weight * this.channel.spellingLikelihood(slots, reading.codes);
-    const value = total > 0 ? Math.log(total) : -745;
-    cell.emissions.set(key, value);
-    if (value > cell.bestEmission) cell.bestEmission = value;
-    return value;
-  }
-}
-
-function fillSheetOptions(out: SheetOptions, sheet: PreparedSheet, next: number, pending: number, candidate: CandidateMove, model: EmissionModel, layout: LayoutLogs, joint: boolean, ply: number): void {
-  out.count = 0;
-  const place = (cell: number): number => {
-    const expected = sheet.cells[cell].expectedPly;
-    return expected === 0 || expected === ply ? 0 : layout.misplacedCell;
-  };
-  const count = sheet.cells.length;
-  if (pending >= 0) {
-    out.add(next, -1, model.emission(sheet.cells[pending], candidate) + place(pending), 'swap-completed', pending);
-    return;
-  }
-  if (next >= count) {
-    if (joint) out.add(next, -1, layout.sheetEnded, 'sheet-ended', -1);
-    return;
-  }
-  out.add(next + 1, -1, model.emission(sheet.cells[next], candidate) + place(next), 'written', next);
-  out.add(next, -1, layout.unwritten, 'unwritten', -1);
-  if (next + 1 < count) {
-    const following = model.emission(sheet.cells[next + 1], candidate) + place(next + 1);
-    out.add(next + 2, -1, layout.noiseCell + sheet.cells[next].logNoise + following, 'after-noise', next + 1, next);
-    out.add(next + 2, next, layout.swappedCells + following, 'swapped', next + 1);
-    const merged = sheet.merged[next];
-    if (merged) out.add(next + 2, -1, layout.splitMove + model.emission(merged, candidate) + place(next), 'split', next);
-  }
-}
-
-/** The layout priors the search uses, as natural logs, plus the log-probability that a sheet has ended. */
-type LayoutLogs = Readonly<Pick<LayoutPriors, 'unwritten' | 'noiseCell' | 'splitMove' | 'swappedCells' | 'misplacedCell' | 'abandon'>> & {
-  readonly sheetEnded: number;
-};
 
 function remainingCells(sheets: readonly PreparedSheet[], cursors: Int32Array): number {
   let remaining = 0;
@@ -219,142 +154,199 @@ function finalWeight(sheets: readonly PreparedSheet[], cursors: Int32Array, layo
   return { logFinal: noise, abandoned: true };
 }
 
-
 /** Runs the beam search from `start` over the sheets and returns the lattice. */
 export function searchLattice(start: Position, sheets: readonly PreparedSheet[], options: SearchOptions): Lattice {
-  const priors = options.layout ?? DEFAULT_LAYOUT;
-  const layout: LayoutLogs = {
-    unwritten: Math.log(priors.unwritten),
-    noiseCell: Math.log(priors.noiseCell),
-    splitMove: Math.log(priors.splitMove),
-    swappedCells: Math.log(priors.swappedCells),
-    misplacedCell: Math.log(priors.misplacedCell),
-    abandon: Math.log(priors.abandon),
-    sheetEnded: Math.log(0.2),
-  };
-  const beamWidth = options.beamWidth ?? 10;
-  const beamSize = options.beamSize ?? 32;
-  const layoutSize = options.layoutSize ?? 6;
+  const layout = layoutLogs(options.layout ?? DEFAULT_LAYOUT);
+  const narrow = { beamWidth: options.beamWidth ?? 10, beamSize: options.beamSize ?? 64, layoutSize: options.layoutSize ?? 64 };
+  const backtrack: Backtracking | undefined = options.backtrack === false ? undefined : { ...DEFAULT_BACKTRACKING, ...(options.backtrack ?? {}) };
+  const wide = backtrack ? {
+    beamWidth: Math.max(narrow.beamWidth, backtrack.beamWidth), beamSize: Math.max(narrow.beamSize, backtrack.beamSize),
+    layoutSize: Math.max(narrow.layoutSize, backtrack.layoutSize),
+  } : narrow;
+  /** Plies before this one are searched wide; surprises at plies before `settledPly` do not send the search back again. */
+  let wideUntil = 0;
+  let settledPly = 0;
+  let backtracks = 0;
   const joint = sheets.length > 1;
+  const width = sheets.length * 2;
   const maxPlies = Math.max(...sheets.map((sheet) => sheet.cells.length)) + (options.extraPlies ?? 8);
-  const model = new EmissionModel(options.channel, options.language, options.spelling ?? spellingPriorsOf(options.language));
-  const candidateCache = new Map<string, CandidateMove[]>();
+  const spelling = options.spelling ?? spellingPriorsOf(options.language);
+  const table = new MoveTable();
+  const model = new EmissionModel(options.channel, options.language, spelling, table, sheets);
+  const cost = new FutureCost(sheets, model.cellBase, model.cellCount, options.channel, options.language, spelling, layout.noiseCell);
+  const movesCache = new Map<string, PositionMoves>();
   const optionSets = sheets.map(() => new SheetOptions());
-  const scratchCursors = new Int32Array(sheets.length * 2);
+  const scratch = new Int32Array(width);
+  const children = new ChildTable(width);
+  const proposals = new ProposalTable();
 
-  const rootCursors = new Int32Array(sheets.length * 2);
+  const movesOf = (position: Position, lastCaptureSquare: number): PositionMoves => {
+    const cacheKey = `${position.hashLo}.${position.hashHi}:${lastCaptureSquare}`;
+    let moves = movesCache.get(cacheKey);
+    if (!moves) {
+      moves = table.positionMoves(position, lastCaptureSquare, options.movePrior);
+      movesCache.set(cacheKey, moves);
+    }
+    return moves;
+  };
+
+  const rootCursors = new Int32Array(width);
   for (let s = 0; s < sheets.length; s++) rootCursors[2 * s + 1] = -1;
   const root: LatticeNode = {
-    ply: 0, key: 'root', cursors: rootCursors, lastCaptureSquare: -1, position: start.clone(),
-    logAlpha: 0, best: 0, bestEdge: undefined, incoming: [], logFinal: -Infinity, abandoned: false, logBeta: -Infinity,
+    ply: 0, cursors: rootCursors, lastCaptureSquare: -1, position: start.clone(), future: cost.of(rootCursors),
+    logAlpha: 0, best: 0, bestEdge: undefined, incoming: [], logBeta: -Infinity, ...finalWeight(sheets, rootCursors, layout),
   };
-  Object.assign(root, finalWeight(sheets, rootCursors, layout));
   const plies: LatticeNode[][] = [[root]];
+  let previousTop = root.logAlpha + root.future;
+  /** The best game that explains every cell so far (-∞: none yet). */
+  let finished = root.logFinal === 0 ? root.logAlpha : -Infinity;
+  /** The last plies' surprises beyond the allowance (a ring). */
+  const excess = new Float64Array(backtrack?.window ?? 1);
   let beam: LatticeNode[] = [root];
+  const beamMoves: PositionMoves[] = [];
 
   for (let ply = 0; ply < maxPlies && beam.length > 0; ply++) {
-    const children = new Map<string, LatticeNode>();
-    let bestBound = -Infinity;
-    for (const node of beam) {
-      if (node.logFinal === 0) continue;
-      const position = node.position;
+    const { beamWidth, beamSize, layoutSize } = ply < wideUntil ? wide : narrow;
+    children.reset();
+    proposals.reset();
+    let bound = -Infinity;
+    // First every move in its hypothesis' next cell, which settles what each cell costs this ply.
+    cost.startPly();
+    beamMoves.length = 0;
+    for (let i = 0; i < beam.length; i++) {
+      const position = beam[i].position;
       if (!position) continue;
-      const cacheKey = `${positionKey(position)}:${node.lastCaptureSquare}`;
-      let candidates = candidateCache.get(cacheKey);
-      if (!candidates) {
-        candidates = candidateMoves(position, node.lastCaptureSquare, options.movePrior);
-        candidateCache.set(cacheKey, candidates);
+      beamMoves[i] = movesOf(position, beam[i].lastCaptureSquare);
+      for (let s = 0; s < sheets.length; s++) {
+        const next = beam[i].cursors[2 * s];
+        if (beam[i].cursors[2 * s + 1] >= 0 || next >= sheets[s].cells.length) continue;
+        const cell = model.cellBase[s] + next;
+        const { ids, count } = beamMoves[i];
+        for (let k = 0; k < count; k++) {
+          if (options.only && options.only[ply] !== table.moves[ids[k]].uci) continue;
+          const emission = model.emission(cell, ids[k]);
+          if (emission > cost.written[cell]) cost.written[cell] = emission;
+        }
       }
-      for (const candidate of candidates) {
+    }
+    cost.settle();
+    for (let i = 0; i < beam.length; i++) {
+      const node = beam[i];
+      const moves = beamMoves[i];
+      if (!moves) continue;
+      const { ids, count } = moves;
+      for (let k = 0; k < count; k++) {
+        const description = table.moves[ids[k]].description;
+        if (options.only && options.only[ply] !== table.moves[ids[k]].uci) continue;
         for (let s = 0; s < sheets.length; s++) {
-          fillSheetOptions(optionSets[s], sheets[s], node.cursors[2 * s], node.cursors[2 * s + 1], candidate, model, layout, joint, ply + 1);
+          optionSets[s].fill(sheets[s], s, node.cursors[2 * s], node.cursors[2 * s + 1], ids[k], model, layout, joint, ply + 1);
         }
         // Every combination of the sheets' options (one sheet: just its options).
         const first = optionSets[0];
         const second = joint ? optionSets[1] : undefined;
         const secondCount = second ? second.count : 1;
+        const lastCapture = description.capture ? description.to : -1;
         for (let a = 0; a < first.count; a++) {
           for (let b = 0; b < secondCount; b++) {
             if (second && first.cell[a] < 0 && second.cell[b] < 0) continue; // seen on neither sheet
-            const weight = candidate.logPrior + first.weight[a] + (second ? second.weight[b] : 0);
-            scratchCursors[0] = first.next[a];
-            scratchCursors[1] = first.pending[a];
+            const weight = moves.logPrior[k] + first.weight[a] + (second ? second.weight[b] : 0);
+            scratch[0] = first.next[a];
+            scratch[1] = first.pending[a];
             if (second) {
-              scratchCursors[2] = second.next[b];
-              scratchCursors[3] = second.pending[b];
+              scratch[2] = second.next[b];
+              scratch[3] = second.pending[b];
             }
-            const score = node.logAlpha + weight + futureCost(sheets, scratchCursors);
-            if (score < bestBound - beamWidth) continue;
-            if (score > bestBound) bestBound = score;
-            const key = second
-              ? `${candidate.childKey}|${first.next[a]},${first.pending[a]},${second.next[b]},${second.pending[b]}`
-              : `${candidate.childKey}|${first.next[a]},${first.pending[a]}`;
-            let child = children.get(key);
-            if (!child) {
-              const cursors = new Int32Array(sheets.length * 2);
-              cursors[0] = first.next[a];
-              cursors[1] = first.pending[a];
-              if (second) {
-                cursors[2] = second.next[b];
-                cursors[3] = second.pending[b];
-              }
-              child = {
-                ply: ply + 1, key, cursors,
-                lastCaptureSquare: candidate.description.capture ? candidate.description.to : -1,
-                position: undefined, logAlpha: -Infinity, best: -Infinity, bestEdge: undefined, incoming: [],
-                logFinal: -Infinity, abandoned: false, logBeta: -Infinity,
-              };
-              children.set(key, child);
-            }
-            const steps = second ? [first.step(a), second.step(b)] : [first.step(a)];
-            const edge: LatticeEdge = { from: node, to: child, candidate, steps, logWeight: weight };
-            child.incoming.push(edge);
-            child.logAlpha = logSumExp(child.logAlpha, node.logAlpha + weight);
-            if (node.best + weight > child.best) {
-              child.best = node.best + weight;
-              child.bestEdge = edge;
+            const future = cost.of(scratch);
+            const score = node.logAlpha + weight + future;
+            if (score < bound - beamWidth) continue;
+            if (score > bound) bound = score;
+            const child = children.find(moves.childLo[k], moves.childHi[k], scratch, future, lastCapture);
+            children.alpha[child] = logSumExp(children.alpha[child], node.logAlpha + weight);
+            const p = proposals.add(i, k, child, weight);
+            proposals.setStep(p, 0, first.use[a], first.cell[a], first.noise[a], first.weight[a]);
+            if (second) proposals.setStep(p, 1, second.use[b], second.cell[b], second.noise[b], second.weight[b]);
+            if (node.best + weight > children.best[child]) {
+              children.best[child] = node.best + weight;
+              children.bestProposal[child] = p;
             }
           }
         }
       }
     }
-    const scored = [...children.values()].map((child) => ({ child, score: child.logAlpha + futureCost(sheets, child.cursors) }));
-    if (scored.length === 0) break;
-    scored.sort((a, b) => b.score - a.score);
-    const top = scored[0].score;
-    // Per layout of the cells (which cell comes next on each sheet) first only the best few, so that the
-    // many ways to fill a half-move nobody wrote cannot crowd out the alternatives for what was written;
-    // then the best layout may fill the beam: after an unwritten half-move, which one it was shows later.
-    const perLayout = new Map<string, number>();
-    const kept: LatticeNode[] = [];
-    const deferred: LatticeNode[] = [];
-    const bestLayout = scored[0].child.cursors.join(',');
-    for (const entry of scored) {
-      if (kept.length >= beamSize || entry.score < top - beamWidth) break;
-      const layoutKey = entry.child.cursors.join(',');
-      const seen = perLayout.get(layoutKey) ?? 0;
-      if (seen >= layoutSize) {
-        if (layoutKey === bestLayout) deferred.push(entry.child);
-        continue;
+    if (children.count === 0) break;
+    const kept = selectBeam(children, beamWidth, beamSize, layoutSize, finished);
+    const nodes = kept.map((slot) => {
+      const cursors = children.cursorsOf(slot);
+      const node: LatticeNode = {
+        ply: ply + 1, cursors, lastCaptureSquare: children.lastCapture[slot], position: undefined, future: children.future[slot],
+        logAlpha: children.alpha[slot], best: children.best[slot], bestEdge: undefined, incoming: [], logBeta: -Infinity,
+        ...finalWeight(sheets, cursors, layout),
+      };
+      return node;
+    });
+    const nodeOf = new Int32Array(children.count).fill(-1);
+    kept.forEach((slot, index) => {
+      nodeOf[slot] = index;
+    });
+    for (let p = 0; p < proposals.count; p++) {
+      const index = nodeOf[proposals.child[p]];
+      if (index < 0) continue;
+      const to = nodes[index];
+      const from = beam[proposals.parent[p]];
+      // A way in that carries a negligible share of the child's probability changes no posterior.
+      if (from.logAlpha + proposals.weight[p] < to.logAlpha - NEGLIGIBLE_EDGE && children.bestProposal[proposals.child[p]] !== p) continue;
+      const steps: SheetStep[] = [];
+      for (let s = 0; s < sheets.length; s++) {
+        const k = p * 2 + s;
+        steps.push({
+          use: CELL_USES[proposals.use[k]], cell: proposals.cell[k], noise: proposals.noise[k] >= 0 ? [proposals.noise[k]] : NO_CELLS,
+          logWeight: proposals.stepWeight[k],
+        });
       }
-      perLayout.set(layoutKey, seen + 1);
-      kept.push(entry.child);
+      const candidate = table.moves[beamMoves[proposals.parent[p]].ids[proposals.move[p]]];
+      const edge: LatticeEdge = { from, to, candidate, steps, logWeight: proposals.weight[p] };
+      to.incoming.push(edge);
+      if (children.bestProposal[proposals.child[p]] === p) to.bestEdge = edge;
     }
-    for (const child of deferred) {
-      if (kept.length >= beamSize) break;
-      kept.push(child);
-    }
-    for (const child of kept) {
-      const edge = child.bestEdge;
-      if (!edge || !edge.from.position) continue;
+    for (const node of nodes) {
+      const edge = node.bestEdge;
+      if (!edge?.from.position) continue;
       const position = edge.from.position.clone();
       position.play(edge.candidate.move);
-      child.position = position;
-      Object.assign(child, finalWeight(sheets, child.cursors, layout));
+      node.position = position;
     }
-    plies.push(kept);
-    beam = kept.filter((child) => child.logFinal !== 0);
-    // Positions of nodes two plies back are no longer needed for expansion.
+    plies.push(nodes);
+    beam = nodes.filter((node) => node.logFinal !== 0);
+    finished = Math.max(finished, finishedScoreOf(nodes));
+    // How much worse the best hypothesis now looks than the best one ply before: about nothing while the
+    // cells read as some move would write them, a lot when nothing the beam holds fits the reading. A game
+    // already over counts: hypotheses still going after the true game ended are no surprise.
+    const top = Math.max(bestScoreOf(nodes), finished);
+    const surprise = previousTop - top;
+    previousTop = top;
+    let accumulated = 0;
+    if (backtrack) {
+      // A stretch searched again after a surprise does not count twice.
+      excess[ply % backtrack.window] = ply + 1 > settledPly ? Math.max(0, surprise - backtrack.allowance) : 0;
+      for (let k = 0; k < backtrack.window; k++) accumulated += excess[k];
+    }
+    if (backtrack && ply + 1 > settledPly && backtracks < backtrack.times && (surprise > backtrack.surprise || accumulated > backtrack.accumulated)) {
+      // Back to before the true game was most likely dropped; that stretch again, wide.
+      const back = backtrackTo(nodes, ply + 1, backtrack.plies);
+      backtracks++;
+      settledPly = ply + 1;
+      wideUntil = ply + 2;
+      plies.length = back + 1;
+      for (const node of plies[back]) restorePosition(node);
+      beam = plies[back].filter((node) => node.logFinal !== 0);
+      finished = -Infinity;
+      for (const earlier of plies) finished = Math.max(finished, finishedScoreOf(earlier));
+      previousTop = Math.max(bestScoreOf(plies[back]), finished);
+      excess.fill(0);
+      ply = back - 1;
+      continue;
+    }
+    // Positions of nodes two plies back are no longer needed for expansion (restorePosition rebuilds them).
     if (plies.length > 2) for (const old of plies[plies.length - 3]) if (old !== root) old.position = undefined;
   }
 
@@ -371,5 +363,106 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
       }
     }
   }
-  return { plies, logEvidence, bestFinal };
+  return { plies, logEvidence, bestFinal, bestScore, surprise: (edge) => surpriseOf(edge, cost) };
+}
+
+/**
+ * Where to go back to from a surprise at `ply`: `plies` plies back, or further back to before a
+ * half-move the best hypothesis says nobody wrote, if there is one not long before: which move that
+ * was is where many equally likely hypotheses part, and the evidence may come much later.
+ */
+function backtrackTo(nodes: readonly LatticeNode[], ply: number, plies: number): number {
+  const back = Math.max(0, ply - plies);
+  const limit = Math.max(0, ply - 4 * plies);
+  for (let node = topOf(nodes); node?.bestEdge && node.ply > limit; node = node.bestEdge.from) {
+    if (node.ply <= back && node.bestEdge.steps.every((step) => step.cell < 0)) return Math.max(0, node.ply - 2);
+  }
+  return back;
+}
+
+/** The position of a node whose position was let go: its best path replayed from the nearest node that has one. */
+function restorePosition(node: LatticeNode): void {
+  if (node.position) return;
+  const moves: LatticeEdge[] = [];
+  let at: LatticeNode | undefined = node;
+  while (at && !at.position) {
+    if (!at.bestEdge) return;
+    moves.push(at.bestEdge);
+    at = at.bestEdge.from;
+  }
+  if (!at?.position) return;
+  const position = at.position.clone();
+  for (let k = moves.length - 1; k >= 0; k--) position.play(moves[k].candidate.move);
+  node.position = position;
+}
+
+function topOf(nodes: readonly LatticeNode[]): LatticeNode | undefined {
+  let top: LatticeNode | undefined;
+  for (const node of nodes) if (!top || node.logAlpha + node.future > top.logAlpha + top.future) top = node;
+  return top;
+}
+
+function surpriseOf(edge: LatticeEdge, cost: FutureCost): number {
+  let expected = 0;
+  let cells = 0;
+  edge.steps.forEach((step, s) => {
+    const used = [...(step.cell >= 0 ? [step.cell] : []), ...(step.use === 'split' ? [step.cell + 1] : []), ...step.noise];
+    for (const cell of used) expected += cost.best(s, cell);
+    cells += used.length;
+  });
+  // One move's prior, however many cells it took (a move nobody wrote expects its prior only).
+  expected -= (cells - 1) * TYPICAL_PRIOR;
+  return Math.max(0, expected - edge.logWeight);
+}
+
+/** The best forward score of the hypotheses that have explained every cell. */
+function finishedScoreOf(nodes: readonly LatticeNode[]): number {
+  let best = -Infinity;
+  for (const node of nodes) if (node.logFinal === 0) best = Math.max(best, node.logAlpha);
+  return best;
+}
+
+function bestScoreOf(nodes: readonly LatticeNode[]): number {
+  let best = -Infinity;
+  for (const node of nodes) best = Math.max(best, node.logAlpha + node.future);
+  return best;
+}
+
+/**
+ * The children the beam keeps, best first. Per layout of the cells (which cell comes next on each
+ * sheet) first only the best `layoutSize`, so that the many ways to fill a half-move nobody wrote
+ * cannot crowd out the alternatives for what was written; then the best layout may fill the beam:
+ * after an unwritten half-move, which one it was shows later. With `layoutSize` as large as the beam
+ * (the narrow default), an alternative a few nats behind that only proves right many plies later (a
+ * pawn misread on another file) is not dropped for junk in other layouts.
+ */
+function selectBeam(children: ChildTable, beamWidth: number, beamSize: number, layoutSize: number, finished: number): number[] {
+  // A game already over sets the bar too: what cannot beat it within the width is not worth going on with.
+  let top = finished;
+  for (let slot = 0; slot < children.count; slot++) top = Math.max(top, children.alpha[slot] + children.future[slot]);
+  const candidates: number[] = [];
+  for (let slot = 0; slot < children.count; slot++) if (children.alpha[slot] + children.future[slot] >= top - beamWidth) candidates.push(slot);
+  if (candidates.length === 0) return [];
+  const score = (slot: number): number => children.alpha[slot] + children.future[slot];
+  candidates.sort((a, b) => score(b) - score(a) || a - b);
+  const perLayout = new Map<number, number>();
+  const kept: number[] = [];
+  const deferred: number[] = [];
+  const bestLayout = children.layoutOf(candidates[0]);
+  for (const slot of candidates) {
+    if (kept.length >= beamSize) break;
+    const layoutKey = children.layoutOf(slot);
+    const seen = perLayout.get(layoutKey) ?? 0;
+    if (seen >= layoutSize) {
+      if (layoutKey === bestLayout) deferred.push(slot);
+      continue;
+    }
+    perLayout.set(layoutKey, seen + 1);
+    kept.push(slot);
+  }
+  for (const slot of deferred) {
+    if (kept.length >= beamSize) break;
+    kept.push(slot);
+  }
+  return kept;
 }

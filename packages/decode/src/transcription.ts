@@ -31,6 +31,8 @@ const NUMBER_WITH_DOTS = new RegExp(`^([${DIGIT_LIKE}]{1,3})(\\.{1,3}|…|,|\\.,
 const PLACEHOLDER = /^(\.{2,}|…|-{1,2}|—|–|_+|\(=\)|=)$/;
 const ANNOTATION = /^[!?]+$/;
 const EN_PASSANT = /^(e\.?p\.?)$/i;
+/** A `%` escape line — unless the `%` is a misread digit of a move number (`%0. Hxb5`). */
+const ESCAPE_LINE = new RegExp(`^\\s*%(?![${DIGIT_LIKE}]{0,2}(\\.|,)\\s*\\S)`);
 
 const DIGIT_VALUES: Readonly<Record<string, string>> = { l: '1', I: '1', '|': '1', O: '0', o: '0', S: '5', Z: '2', B: '8' };
 
@@ -53,7 +55,7 @@ interface Builder {
 function endsGame(lines: readonly string[], lineIndex: number, after: number): boolean {
   const rest = [lines[lineIndex].slice(after), ...lines.slice(lineIndex + 1)];
   for (const line of rest) {
-    if (/^\s*%/.test(line)) continue;
+    if (ESCAPE_LINE.test(line)) continue;
     if (TAG.test(line)) return true;
     const next = /\S+/.exec(line.replace(/\{[^}]*\}/g, ' '));
     if (!next) continue;
@@ -86,7 +88,7 @@ export function parseTranscription(text: string): Transcription[] {
   let lastRead: number | undefined;
   lines.forEach((rawLine: string, lineIndex) => {
     const lineNumber = lineIndex + 1;
-    if (/^\s*%/.test(rawLine)) return;
+    if (ESCAPE_LINE.test(rawLine)) return;
     const tag = TAG.exec(rawLine);
     if (tag) {
       if (current && (current.cells.length > 0 || current.result)) {

@@ -41,6 +41,12 @@ describe('transcription parsing', () => {
     expect(game.sheet.cells.map((cell) => cell.source?.ply)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
+  it('reads a line whose number starts with a misread `%` as moves, not as an escape line', () => {
+    const [game] = parseTranscription('19. e4 e5\n%0. Qxb5 Qe8\n21. Ra4 Qf7\n% a real escape line\n22. h3 h6');
+    expect(game.sheet.cells.map((cell) => cell.readings[0].text)).toEqual(['e4', 'e5', 'Qxb5', 'Qe8', 'Ra4', 'Qf7', 'h3', 'h6']);
+    expect(game.sheet.cells.map((cell) => cell.source?.ply)).toEqual([37, 38, 39, 40, 41, 42, 43, 44]);
+  });
+
   it('attaches e.p. to its move', () => {
     expect(texts('5. e5 d5 6. e:d6 e.p.')).toEqual([['e5', 'd5', 'e:d6 e.p.']]);
   });

@@ -5,7 +5,8 @@
  */
 import type { LanguageCode } from '@zapis/notation';
 import { NoisyChannel } from '../channel.js';
-import { decodeText, type DecodeOptions } from '../decode.js';
+import type { Result } from '@zapis/core';
+import { decodeText, type DecodedGame, type DecodeError, type DecodeOptions } from '../decode.js';
 import { snapEachMove } from '../snap-baseline.js';
 import { parseTranscription } from '../transcription.js';
 import { corruptText } from './corruption.js';
@@ -35,7 +36,15 @@ export interface EvaluationResult {
   readonly confidences: readonly (readonly [number, boolean])[];
 }
 
-export function evaluate(games: readonly ReferenceGame[], setup: EvaluationCase, options: DecodeOptions = {}, baseline = true): EvaluationResult {
+/** What the evaluation saw of one game (for reports on what went wrong). */
+export interface GameOutcome {
+  readonly game: ReferenceGame;
+  readonly noisy: string;
+  readonly decoded: Result<DecodedGame, DecodeError> | undefined;
+}
+
+export function evaluate(games: readonly ReferenceGame[], setup: EvaluationCase, options: DecodeOptions = {}, baseline = true,
+  onGame?: (outcome: GameOutcome) => void): EvaluationResult {
   const random = seededRandom(setup.seed);
   const channel = NoisyChannel.create();
   let moves = 0, correctMoves = 0, exactGames = 0, flaggedMoves = 0, unflaggedMoves = 0, unflaggedCorrect = 0;
@@ -50,6 +59,7 @@ export function evaluate(games: readonly ReferenceGame[], setup: EvaluationCase,
     milliseconds += performance.now() - started;
     moves += game.san.length;
     const result = decoded?.decoded;
+    onGame?.({ game, noisy, decoded: result });
     if (result?.ok) {
       const got = result.value.moves;
       if (result.value.language === setup.language) languageRight++;

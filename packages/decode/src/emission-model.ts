@@ -1,0 +1,63 @@
+/**
+ * log P(cell | move) for the search, computed once per (cell, move) pair: a
+ * move is known by its number in the search's MoveTable, cells by their
+ * index in one table over all sheets (merged cell pairs after the cells), so
+ * the cache is a flat array per move instead of a string-keyed map per cell.
+ */
+import type { LanguageCode } from '@zapis/notation';
+import type { SpellingPriors } from './channel-parameters.js';
+import type { EncodedSlots, NoisyChannel } from './channel.js';
+import type { MoveTable } from './move-table.js';
+import type { PreparedCell, PreparedSheet } from './prepared-sheet.js';
+import { moveSpellings } from './spellings.js';
+
+/** log P of a reading no move explains at all (exp underflows below this). */
+const IMPOSSIBLE = -745;
+
+export class EmissionModel {
+  private readonly slots: (EncodedSlots | undefined)[] = [];
+  private readonly cache: (Float64Array | undefined)[] = [];
+  private readonly cells: PreparedCell[] = [];
+  /** Index of sheet s's cell c is cellBase[s] + c; of its merged pair c, c + 1: mergedBase[s] + c. */
+  readonly cellBase: Int32Array;
+  readonly mergedBase: Int32Array;
+
+  constructor(private readonly channel: NoisyChannel, private readonly language: LanguageCode, private readonly spelling: SpellingPriors,
+    private readonly table: MoveTable, sheets: readonly PreparedSheet[]) {
+    this.cellBase = new Int32Array(sheets.length);
+    this.mergedBase = new Int32Array(sheets.length);
+    sheets.forEach((sheet, s) => {
+      this.cellBase[s] = this.cells.length;
+      this.cells.push(...sheet.cells);
+      this.mergedBase[s] = this.cells.length;
+      // Cells with no merged pair keep an empty slot so the indices stay aligned.
+      for (const merged of sheet.merged) this.cells.push(merged ?? { readings: [], logNoise: 0, expectedPly: 0 });
+    });
+  }
+
+  /** How many cells (and merged pairs) the model indexes. */
+  get cellCount(): number {
+    return this.cells.length;
+  }
+
+  /** log P(cell | move) summed over the move's spellings and the cell's alternative readings. */
+  emission(cell: number, id: number): number {
+    let row = this.cache[id];
+    if (!row) {
+      row = new Float64Array(this.cells.length).fill(NaN);
+      this.cache[id] = row;
+    }
+    const cached = row[cell];
+    if (cached === cached) return cached; // not NaN
+    let slots = this.slots[id];
+    if (!slots) {
+      slots = this.channel.encodeSlots(moveSpellings(this.table.moves[id].description, this.language, this.spelling));
+      this.slots[id] = slots;
+    }
+    let total = 0;
+    for (const reading of this.cells[cell].readings) total += reading.weight * this.channel.spellingLikelihood(slots, reading.codes);
+    const value = total > 0 ? Math.log(total) : IMPOSSIBLE;
+    row[cell] = value;
+    return value;
+  }
+}

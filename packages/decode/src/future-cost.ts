@@ -1,0 +1,88 @@
+/**
+ * What explaining the rest of the sheets will cost, so that hypotheses at
+ * different cells compare like with like. A cell that some move of this ply
+ * was written in costs what the best of them paid for it: then a hypothesis
+ * that leaves a badly read cell for later (a half-move nobody wrote) does not
+ * look better than those that already paid for it, and when every hypothesis
+ * is in a wrong position nobody gains by putting the cell off for ever. Cells
+ * further on cost the best any move could do (EmissionBound). Estimates are
+ * settled once per ply, after every move of the ply has been tried in its
+ * cell, so they never change while hypotheses are being compared.
+ */
+import type { LanguageCode } from '@zapis/notation';
+import type { SpellingPriors } from './channel-parameters.js';
+import type { NoisyChannel } from './channel.js';
+import { EmissionBound } from './emission-bound.js';
+import type { PreparedSheet } from './prepared-sheet.js';
+
+/** A move's typical log prior (about one legal move in thirty). */
+export const TYPICAL_PRIOR = -3;
+
+export class FutureCost {
+  /** Per sheet, per cell: the best any move could do, or the cell as noise. */
+  private readonly bound: Float64Array[];
+  private readonly noise: Float64Array[];
+  /** Per sheet, per cell: this ply's estimate, and its sums from each cell to the end. */
+  private readonly current: Float64Array[];
+  private readonly suffix: Float64Array[];
+  /** Per cell of the emission model: the best emission of a move written in it this ply (-∞: none). */
+  readonly written: Float64Array;
+
+  constructor(private readonly sheets: readonly PreparedSheet[], private readonly cellBase: Int32Array, modelCells: number,
+    channel: NoisyChannel, language: LanguageCode, spelling: SpellingPriors, logNoiseCell: number) {
+    const bound = new EmissionBound(channel, language, spelling);
+    this.noise = sheets.map((sheet) => Float64Array.from(sheet.cells, (cell) => logNoiseCell + cell.logNoise));
+    this.bound = sheets.map((sheet, s) => Float64Array.from(sheet.cells, (prepared, c) => {
+      let total = 0;
+      for (const reading of prepared.readings) total += reading.weight * bound.bound(reading.codes);
+      return Math.max((total > 0 ? Math.log(total) : -745) + TYPICAL_PRIOR, this.noise[s][c]);
+    }));
+    this.current = this.bound.map((estimates) => estimates.slice());
+    this.suffix = this.current.map((estimates) => new Float64Array(estimates.length + 1));
+    this.written = new Float64Array(modelCells).fill(-Infinity);
+    this.sums();
+  }
+
+  /** The best any move could do with sheet s's cell c (or the cell as noise), with a typical prior. */
+  best(s: number, c: number): number {
+    return this.bound[s][c];
+  }
+
+  /** Before a ply's moves are tried. */
+  startPly(): void {
+    this.written.fill(-Infinity);
+  }
+
+  /** After a ply's moves are tried in their cells: the estimates the ply's hypotheses are compared by. */
+  settle(): void {
+    for (let s = 0; s < this.sheets.length; s++) {
+      const current = this.current[s];
+      const base = this.cellBase[s];
+      for (let c = 0; c < current.length; c++) {
+        const written = this.written[base + c];
+        current[c] = written === -Infinity ? this.bound[s][c] : Math.max(written + TYPICAL_PRIOR, this.noise[s][c]);
+      }
+    }
+    this.sums();
+  }
+
+  private sums(): void {
+    for (let s = 0; s < this.sheets.length; s++) {
+      const current = this.current[s];
+      const suffix = this.suffix[s];
+      for (let c = current.length - 1; c >= 0; c--) suffix[c] = suffix[c + 1] + current[c];
+    }
+  }
+
+  /** This ply's estimate for hypotheses whose next cell per sheet is cursors[2s] (and swapped cell cursors[2s + 1]). */
+  of(cursors: Int32Array): number {
+    let total = 0;
+    for (let s = 0; s < this.sheets.length; s++) {
+      const suffix = this.suffix[s];
+      total += suffix[Math.min(cursors[2 * s], suffix.length - 1)];
+      const pending = cursors[2 * s + 1];
+      if (pending >= 0) total += this.current[s][pending];
+    }
+    return total;
+  }
+}

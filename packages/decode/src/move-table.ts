@@ -1,0 +1,99 @@
+/**
+ * Every move one search meets, described once. A legal move in a position is
+ * named by its signature — squares, promotion and kind, the piece, capture,
+ * check, mate and SAN disambiguation: all its spellings and its SAN depend on
+ * — and each signature gets a small integer. A position's moves are then
+ * typed arrays of those numbers with priors and the hashes of the positions
+ * they lead to (positions recombine, so each is generated once), and the
+ * emission cache is indexed by the same numbers.
+ */
+import {
+  KIND_CASTLE, KIND_EN_PASSANT, MAX_MOVES, ROLES, castleSide, disambiguationOf, englishSan, generateLegalMoves, hasLegalMove,
+  moveFrom, moveKind, movePromotion, moveTarget, moveTo, moveToUci,
+  type Disambiguation, type Move, type MoveDescription, type Position,
+} from '@zapis/core';
+import { moveLogWeight, type MovePriorWeights } from './move-prior.js';
+
+/** A described move: what the lattice's edges carry. */
+export interface KnownMove {
+  readonly id: number;
+  readonly move: Move;
+  readonly uci: string;
+  /** Standard English SAN, as PGN export writes it. */
+  readonly san: string;
+  /** `uci|san`: identifies the move and how it is written, across positions. */
+  readonly key: string;
+  readonly description: MoveDescription;
+}
+
+/** A position's legal moves. */
+export interface PositionMoves {
+  readonly count: number;
+  readonly ids: Int32Array;
+  readonly logPrior: Float64Array;
+  /** Zobrist hash of the position after each move. */
+  readonly childLo: Int32Array;
+  readonly childHi: Int32Array;
+}
+
+const DISAMBIGUATIONS: readonly Disambiguation[] = ['none', 'file', 'rank', 'both'];
+const legal = new Int32Array(MAX_MOVES);
+const weights = new Float64Array(MAX_MOVES);
+
+export class MoveTable {
+  private readonly bySignature = new Map<number, number>();
+  readonly moves: KnownMove[] = [];
+
+  /** The legal moves of `position`; `lastCaptureSquare` is where the previous move captured (-1 if it did not). */
+  positionMoves(position: Position, lastCaptureSquare: number, priorWeights?: MovePriorWeights): PositionMoves {
+    const count = generateLegalMoves(position, legal);
+    const ids = new Int32Array(count);
+    const childLo = new Int32Array(count);
+    const childHi = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+      const move = legal[i];
+      const from = moveFrom(move);
+      const kind = moveKind(move);
+      const piece = position.board[from] & 7;
+      const capturedCode = kind === KIND_CASTLE ? 0 : kind === KIND_EN_PASSANT ? 1 : position.board[moveTo(move)] & 7;
+      const disambiguation = DISAMBIGUATIONS.indexOf(disambiguationOf(position, move, legal, count));
+      position.play(move);
+      const check = position.isCheck();
+      const mate = check && !hasLegalMove(position);
+      childLo[i] = position.hashLo;
+      childHi[i] = position.hashHi;
+      position.undo();
+      // 17 bits of move, then piece, captured piece, check, mate, disambiguation, Chess960.
+      const signature = move + 2 ** 17 * (piece + 8 * (capturedCode + 8 * ((check ? 1 : 0) + 2 * ((mate ? 1 : 0)
+        + 2 * (disambiguation + 4 * (position.chess960 ? 1 : 0))))));
+      let id = this.bySignature.get(signature);
+      if (id === undefined) {
+        id = this.moves.length;
+        this.bySignature.set(signature, id);
+        const description: MoveDescription = {
+          move, piece: ROLES[piece - 1], from, to: moveTarget(move),
+          capture: capturedCode !== 0,
+          captured: capturedCode !== 0 ? ROLES[capturedCode - 1] : undefined,
+          enPassant: kind === KIND_EN_PASSANT,
+          promotion: movePromotion(move),
+          castle: kind === KIND_CASTLE ? castleSide(move) : undefined,
+          disambiguation: DISAMBIGUATIONS[disambiguation], check, mate,
+        };
+        const uci = moveToUci(move, position.chess960);
+        const san = englishSan(description);
+        this.moves.push({ id, move, uci, san, key: `${uci}|${san}`, description });
+      }
+      ids[i] = id;
+      weights[i] = moveLogWeight(this.moves[id].description, lastCaptureSquare, priorWeights);
+    }
+    // Normalised over the legal moves (log-sum-exp).
+    let top = -Infinity;
+    for (let i = 0; i < count; i++) if (weights[i] > top) top = weights[i];
+    let total = 0;
+    for (let i = 0; i < count; i++) total += Math.exp(weights[i] - top);
+    const norm = top + Math.log(total);
+    const logPrior = new Float64Array(count);
+    for (let i = 0; i < count; i++) logPrior[i] = weights[i] - norm;
+    return { count, ids, logPrior, childLo, childHi };
+  }
+}
