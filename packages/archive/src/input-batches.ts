@@ -41,6 +41,7 @@ export interface BatchingOptions {
   readonly stdin?: NodeJS.ReadableStream;
 }
 
+const DEFAULT_BATCH_BYTES = 1 << 20;
 const GZIP_MAGIC_0 = 0x1f;
 const GZIP_MAGIC_1 = 0x8b;
 
@@ -108,7 +109,7 @@ export function shardRange(shard: Shard, size: number): readonly [number, number
 export async function* readBatches(
   source: InputSource, options: BatchingOptions = {}, onBytes?: (bytes: number) => void,
 ): AsyncGenerator<Batch> {
-  const batchBytes = options.batchBytes ?? Number(process.env.ZB ?? 1 << 20);
+  const batchBytes = options.batchBytes ?? DEFAULT_BATCH_BYTES;
   let low = 0;
   let high = Infinity;
   if (options.shard && source.path !== undefined) {
