@@ -128,12 +128,9 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
           const request: BatchRequest = { id: nextId++, file: batch.file, firstLine: batch.firstLine, bytes: batch.bytes };
           if (!pool) {
             await deliver(inline(request));
-          } else if (batch.bytes.length > OVERSIZED_BATCH_BYTES) {
-            // One huge game (a hostile comment, say): this thread's heap takes it, so workers can stay small.
-            inFlight.push(Promise.resolve(inline(request)));
-            while (inFlight.length >= maxInFlight) await deliver(await inFlight.shift()!);
           } else {
-            inFlight.push(pool.submit(request));
+            // One huge game (a hostile comment, say) is validated here: this thread's heap takes it, so workers can stay small.
+            inFlight.push(batch.bytes.length > OVERSIZED_BATCH_BYTES ? Promise.resolve(inline(request)) : pool.submit(request));
             while (inFlight.length >= maxInFlight) await deliver(await inFlight.shift()!);
           }
           if (limitReached()) {

@@ -26,11 +26,6 @@ export interface BatchOptions {
   readonly duplicateKeys?: boolean;
 }
 
-/** The duplicate-game key of a replayed game, when the run asks for keys and the game has moves. */
-function duplicateKeyOf(tags: GameRecord['tags'], san: readonly string[], options: BatchOptions): number | undefined {
-  return options.duplicateKeys && san.length > 0 ? duplicateKeyHash({ tags, san }) : undefined;
-}
-
 /** A fast-lane game's record, built once with what the run keeps (the hot path: no copies). `key` was built as it was read. */
 function recordFromQuick(quick: QuickReport, file: string, line: number, index: number, key: DuplicateKeyBuilder | undefined, options: BatchOptions): GameRecord {
   const keep = options.keepMoves !== false;
@@ -77,7 +72,9 @@ function withRules(record: GameRecord, input: Omit<RuleInput, 'record'>, options
 
 /** A full-path record as sent on: its duplicate key added (clean games only), its moves dropped when not kept. */
 function finished(record: GameRecord, options: BatchOptions): GameRecord {
-  const duplicateKey = record.san && record.status === 'ok' ? duplicateKeyOf(record.tags, record.san, options) : undefined;
+  const duplicateKey = options.duplicateKeys && record.san && record.san.length > 0 && record.status === 'ok'
+    ? duplicateKeyHash({ tags: record.tags, san: record.san })
+    : undefined;
   if (options.keepMoves !== false) return duplicateKey === undefined ? record : { ...record, duplicateKey };
   const { san: _san, fen: _fen, ...rest } = record;
   return duplicateKey === undefined ? rest : { ...rest, duplicateKey };
