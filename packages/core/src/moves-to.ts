@@ -13,10 +13,10 @@
  */
 import { DIRECTION_TO, KING_COUNTS, KING_TARGETS, KNIGHT_COUNTS, KNIGHT_TARGETS, RAY_LENGTHS, RAYS } from './attacks.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from './pieces.js';
-import { isSquareAttacked, type Position } from './position.js';
+import { LIGHT_BISHOPS, isSquareAttacked, type Position } from './position.js';
 import { KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_NORMAL, encodeMove } from './move.js';
 import { pushPawnMoves } from './movegen.js';
-import type { Square } from './squares.js';
+import { isLightSquare, type Square } from './squares.js';
 
 /** Set per call: the mover is known not to be in check, so only pieces aligned with the king need a test. */
 let outOfCheck = false;
@@ -69,23 +69,29 @@ function isSafe(position: Position, from: number, to: number, capturedSquare: nu
   return safe;
 }
 
-/** Pieces of code `piece` on the squares of `table` around `to` (knights or kings). */
-function leapersTo(position: Position, to: number, out: Int32Array, count: number, piece: number, targets: Int8Array, counts: Uint8Array): number {
+/**
+ * Pieces of code `piece` on the squares of `table` around `to` (knights or
+ * kings); the search ends once it has met `remaining` of them.
+ */
+function leapersTo(position: Position, to: number, out: Int32Array, count: number, piece: number, targets: Int8Array, counts: Uint8Array, remaining: number): number {
   const board = position.board;
-  for (let i = 0, n = counts[to], base = to * 8; i < n; i++) {
+  for (let i = 0, n = counts[to], base = to * 8; i < n && remaining > 0; i++) {
     const from = targets[base + i];
-    if (board[from] === piece && isSafe(position, from, to, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+    if (board[from] !== piece) continue;
+    remaining--;
+    if (isSafe(position, from, to, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
   }
   return count;
 }
 
 /**
  * Sliders reaching `to` along directions [first, last): the first piece on
- * each ray, when it is `queen` or `slider` (-1 for none).
+ * each ray, when it is `queen` or `slider` (-1 for none). The search ends once
+ * it has met `remaining` such pieces (there are no more on the board).
  */
-function slidersTo(position: Position, to: number, out: Int32Array, count: number, first: number, last: number, queen: number, straight: number, diagonal: number): number {
+function slidersTo(position: Position, to: number, out: Int32Array, count: number, first: number, last: number, queen: number, straight: number, diagonal: number, remaining: number): number {
   const board = position.board;
-  for (let direction = first; direction < last; direction++) {
+  for (let direction = first; direction < last && remaining > 0; direction++) {
     const slider = direction < 4 ? straight : diagonal;
     const base = (direction * 64 + to) * 8;
     const end = base + RAY_LENGTHS[direction * 64 + to];
@@ -93,7 +99,10 @@ function slidersTo(position: Position, to: number, out: Int32Array, count: numbe
       const from = RAYS[at];
       const code = board[from];
       if (code === 0) continue;
-      if ((code === queen || code === slider) && isSafe(position, from, to, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+      if (code === queen || code === slider) {
+        remaining--;
+        if (isSafe(position, from, to, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+      }
       break;
     }
   }
@@ -137,17 +146,22 @@ export function generateMovesTo(position: Position, to: Square, out: Int32Array,
   const target = position.board[to];
   if (target !== 0 && target >> 3 === us) return 0;
   const own = us << 3;
+  const pieces = position.pieceCounts;
   // One role (what a SAN letter names) goes straight to its own search.
   switch (role) {
     case PAWN: return pawnsTo(position, to, out, 0);
-    case KNIGHT: return leapersTo(position, to, out, 0, KNIGHT | own, KNIGHT_TARGETS, KNIGHT_COUNTS);
-    case BISHOP: return slidersTo(position, to, out, 0, 4, 8, -1, -1, BISHOP | own);
-    case ROOK: return slidersTo(position, to, out, 0, 0, 4, -1, ROOK | own, -1);
-    case QUEEN: return slidersTo(position, to, out, 0, 0, 8, QUEEN | own, -1, -1);
-    case KING: return leapersTo(position, to, out, 0, KING | own, KING_TARGETS, KING_COUNTS);
+    case KNIGHT: return leapersTo(position, to, out, 0, KNIGHT | own, KNIGHT_TARGETS, KNIGHT_COUNTS, pieces[KNIGHT | own]);
+    case BISHOP: {
+      // Only the bishops on the target's colour of square can reach it.
+      const light = pieces[LIGHT_BISHOPS + us];
+      return slidersTo(position, to, out, 0, 4, 8, -1, -1, BISHOP | own, isLightSquare(to) ? light : pieces[BISHOP | own] - light);
+    }
+    case ROOK: return slidersTo(position, to, out, 0, 0, 4, -1, ROOK | own, -1, pieces[ROOK | own]);
+    case QUEEN: return slidersTo(position, to, out, 0, 0, 8, QUEEN | own, -1, -1, pieces[QUEEN | own]);
+    case KING: return leapersTo(position, to, out, 0, KING | own, KING_TARGETS, KING_COUNTS, pieces[KING | own]);
   }
-  let count = leapersTo(position, to, out, 0, KNIGHT | own, KNIGHT_TARGETS, KNIGHT_COUNTS);
-  count = leapersTo(position, to, out, count, KING | own, KING_TARGETS, KING_COUNTS);
-  count = slidersTo(position, to, out, count, 0, 8, QUEEN | own, ROOK | own, BISHOP | own);
+  let count = leapersTo(position, to, out, 0, KNIGHT | own, KNIGHT_TARGETS, KNIGHT_COUNTS, pieces[KNIGHT | own]);
+  count = leapersTo(position, to, out, count, KING | own, KING_TARGETS, KING_COUNTS, pieces[KING | own]);
+  count = slidersTo(position, to, out, count, 0, 8, QUEEN | own, ROOK | own, BISHOP | own, pieces[QUEEN | own] + pieces[ROOK | own] + pieces[BISHOP | own]);
   return pawnsTo(position, to, out, count);
 }

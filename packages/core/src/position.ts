@@ -41,6 +41,21 @@ export interface PositionSetup {
 
 const UNDO_STRIDE = 8;
 
+/** Index in Position.pieceCounts of the light-square bishops of a colour (white, then black). */
+export const LIGHT_BISHOPS = 16;
+const isLight = (square: number): boolean => (((square & 7) + (square >> 3)) & 1) === 1;
+
+/** Counts the pieces of `board` into `counts` (see Position.pieceCounts). */
+function countPieces(board: Int8Array, counts: Int8Array): void {
+  counts.fill(0);
+  for (let square = 0; square < 64; square++) {
+    const code = board[square];
+    if (code === 0) continue;
+    counts[code]++;
+    if ((code & 7) === BISHOP && isLight(square)) counts[LIGHT_BISHOPS + (code >> 3)]++;
+  }
+}
+
 /** Is `square` attacked by a piece of `by` on `board`? The hot path of legality. */
 export function isSquareAttacked(board: Int8Array, square: Square, by: number): boolean {
   const file = square & 7;
@@ -85,6 +100,12 @@ export class Position {
   readonly kings: Int8Array;
   /** Rook squares with castling rights by slot, -1 for none. */
   readonly castleRooks: Int8Array;
+  /**
+   * How many pieces of each code stand on the board, and at LIGHT_BISHOPS + colour
+   * how many of that colour's bishops stand on light squares: a search for the
+   * pieces that reach a square stops once it has met them all.
+   */
+  readonly pieceCounts: Int8Array;
   /** 0 white, 1 black. */
   turnIndex: number;
   /** The en-passant target square as recorded (FEN or the last double push), -1 for none. */
@@ -106,6 +127,8 @@ export class Position {
       if ((code & 7) === KING) this.kings[code >> 3] = square;
     }
     this.castleRooks = Int8Array.from(setup.castleRooks);
+    this.pieceCounts = new Int8Array(LIGHT_BISHOPS + 2);
+    countPieces(this.board, this.pieceCounts);
     this.turnIndex = setup.turn === 'white' ? WHITE : BLACK;
     this.epSquare = setup.epSquare;
     this.halfmoves = setup.halfmoves;
@@ -127,6 +150,7 @@ export class Position {
     this.board.set(source.board);
     this.kings.set(source.kings);
     this.castleRooks.set(source.castleRooks);
+    this.pieceCounts.set(source.pieceCounts);
     this.turnIndex = source.turnIndex;
     this.epSquare = source.epSquare;
     this.halfmoves = source.halfmoves;
@@ -143,6 +167,7 @@ export class Position {
     writable.board = this.board.slice();
     writable.kings = this.kings.slice();
     writable.castleRooks = this.castleRooks.slice();
+    writable.pieceCounts = this.pieceCounts.slice();
     writable.turnIndex = this.turnIndex;
     writable.epSquare = this.epSquare;
     writable.halfmoves = this.halfmoves;
@@ -216,6 +241,16 @@ export class Position {
     this.hashHi = hi;
   }
 
+  private countOn(code: number, square: number): void {
+    this.pieceCounts[code]++;
+    if ((code & 7) === BISHOP && isLight(square)) this.pieceCounts[LIGHT_BISHOPS + (code >> 3)]++;
+  }
+
+  private countOff(code: number, square: number): void {
+    this.pieceCounts[code]--;
+    if ((code & 7) === BISHOP && isLight(square)) this.pieceCounts[LIGHT_BISHOPS + (code >> 3)]--;
+  }
+
   private dropCastleRight(slot: number): void {
     const rook = this.castleRooks[slot];
     if (rook < 0) return;
@@ -285,16 +320,22 @@ export class Position {
         captured = board[capturedSquare];
         board[capturedSquare] = 0;
         this.togglePiece(captured, capturedSquare);
+        this.pieceCounts[captured]--;
       } else {
         captured = board[to];
         if (captured !== 0) {
           this.togglePiece(captured, to);
+          this.countOff(captured, to);
           if (rooks[them * 2] === to) this.dropCastleRight(them * 2);
           else if (rooks[them * 2 + 1] === to) this.dropCastleRight(them * 2 + 1);
         }
       }
       const promotion = movePromotionIndex(move);
       const placed = promotion !== 0 ? promotion | (us << 3) : piece;
+      if (promotion !== 0) {
+        this.pieceCounts[piece]--;
+        this.countOn(placed, to);
+      }
       board[from] = 0;
       board[to] = placed;
       this.togglePiece(piece, from);
@@ -353,13 +394,20 @@ export class Position {
       this.kings[us] = from;
     } else {
       const placed = board[to];
-      const piece = movePromotionIndex(move) !== 0 ? PAWN | (us << 3) : placed;
+      const promoted = movePromotionIndex(move) !== 0;
+      const piece = promoted ? PAWN | (us << 3) : placed;
+      if (promoted) {
+        this.countOff(placed, to);
+        this.pieceCounts[piece]++;
+      }
       board[from] = piece;
       if (kind === KIND_EN_PASSANT) {
         board[to] = 0;
         board[us === WHITE ? to - 8 : to + 8] = captured;
+        this.pieceCounts[captured]++;
       } else {
         board[to] = captured;
+        if (captured !== 0) this.countOn(captured, to);
       }
       if ((piece & 7) === KING) this.kings[us] = from;
     }

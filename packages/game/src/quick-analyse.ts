@@ -85,34 +85,68 @@ function representativeReadings(key: number): readonly MoveReading[] {
 interface KeyTables {
   readonly readings: readonly (readonly MoveReading[])[];
   readonly dependent: Uint8Array;
+  /** Every key has an English reading (what lets languagesOfSample remember answers by key sets). */
+  readonly englishReadsAll: boolean;
 }
 let keyTables: KeyTables | undefined;
 function tablesOfKeys(): KeyTables {
   if (keyTables) return keyTables;
   const readings = Array.from({ length: KEY_COUNT }, (_, key) => representativeReadings(key));
   const dependent = Uint8Array.from(readings, (token) => (dependsOnLanguage(token) ? 1 : 0));
-  return (keyTables = { readings, dependent });
+  const englishReadsAll = readings.every((token) => token.some((reading) => reading.languages === 'any' || reading.languages.includes('en')));
+  return (keyTables = { readings, dependent, englishReadsAll });
 }
 
-/** The game's languages as chooseLanguage in analyse.ts decides them for a game English replays cleanly. */
-function languagesOf(keys: readonly number[]): { language: LanguageCode | 'any'; languages: readonly LanguageCode[] } | undefined {
-  const { readings, dependent } = tablesOfKeys();
-  // Counted per key over the first 80 language-dependent tokens, as languageCandidates samples them.
-  const occurrences = new Array<number>(KEY_COUNT).fill(0);
-  const present = new Array<boolean>(KEY_COUNT).fill(false);
-  let sampled = 0;
-  for (const key of keys) {
-    present[key] = true;
-    if (sampled < 80 && dependent[key] === 1) {
-      occurrences[key]++;
-      sampled++;
-    }
+type ChosenLanguages = { readonly language: LanguageCode | 'any'; readonly languages: readonly LanguageCode[] };
+
+/**
+ * Per game, what decides its languages: each key's count among the first 80
+ * language-dependent tokens (as languageCandidates samples them), which keys
+ * were sampled, and which occur at all. Reused from game to game.
+ */
+const sampleCounts = new Int32Array(KEY_COUNT);
+let sampled = 0;
+let sampledKeys = 0;
+let presentKeys = 0;
+
+function countKey(key: number): void {
+  presentKeys |= 1 << key;
+  if (sampled < 80 && tablesOfKeys().dependent[key] === 1) {
+    sampleCounts[key]++;
+    sampledKeys |= 1 << key;
+    sampled++;
   }
-  const first = firstCandidateFromCounts(readings, occurrences);
+}
+
+/** The languages firstCandidateFromCounts and readAlike give for the sample. */
+function chooseLanguages(): ChosenLanguages | undefined {
+  const { readings } = tablesOfKeys();
+  const first = firstCandidateFromCounts(readings, Array.from(sampleCounts));
   if (first === undefined) return { language: 'any', languages: LANGUAGE_PREFERENCE };
   const languages = first.languages;
-  if (languages[0] !== 'en' || !readAlike(readings.filter((_, key) => present[key]), languages)) return undefined;
+  if (languages[0] !== 'en' || !readAlike(readings.filter((_, key) => (presentKeys >> key) & 1), languages)) return undefined;
   return { language: 'en', languages };
+}
+
+/*
+ * English reads every key (they are made of English letters), so it has the
+ * most support whatever the counts, and leads as the most common language; the
+ * group with it and readAlike then depend only on which keys were sampled and
+ * which occur. So answers are remembered by those two sets: an archive repeats
+ * a few of them endlessly.
+ */
+const chosenBySets = new Map<number, Map<number, ChosenLanguages | null>>();
+
+/** The game's languages as chooseLanguage in analyse.ts decides them for a game English replays cleanly. */
+function languagesOfSample(): ChosenLanguages | undefined {
+  if (!tablesOfKeys().englishReadsAll) return chooseLanguages();
+  let bySampled = chosenBySets.get(presentKeys);
+  if (bySampled === undefined) chosenBySets.set(presentKeys, (bySampled = new Map()));
+  const remembered = bySampled.get(sampledKeys);
+  if (remembered !== undefined) return remembered ?? undefined;
+  const chosen = chooseLanguages();
+  bySampled.set(sampledKeys, chosen ?? null);
+  return chosen;
 }
 
 /**
@@ -130,7 +164,11 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   const tags: Record<string, string> = {};
   const san: string[] | undefined = options.san !== false ? [] : undefined;
   const onMove = options.onMove;
-  const keys: number[] = [];
+  sampleCounts.fill(0);
+  sampled = 0;
+  sampledKeys = 0;
+  presentKeys = 0;
+  let plies = 0;
   const scan = scanExportGame(text, start, end, {
     tag(name, value) {
       if (START_TAGS.has(name) || name in tags) return false;
@@ -141,7 +179,8 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
       if (!replay.play(source, from, to)) return false;
       san?.push(source.slice(from, to));
       onMove?.(source, from, to);
-      keys.push(languageKey(source, from, to));
+      countKey(languageKey(source, from, to));
+      plies++;
       return true;
     },
   });
@@ -152,7 +191,7 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate') && scan.result !== '*' && scan.result !== outcome.result) {
     return undefined;
   }
-  const chosen = requested === 'en' ? { language: 'en' as const, languages: ['en' as const] } : languagesOf(keys);
+  const chosen = requested === 'en' ? { language: 'en' as const, languages: ['en' as const] } : languagesOfSample();
   if (chosen === undefined) return undefined;
   return {
     start: scan.start,
@@ -160,7 +199,7 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
     tags,
     language: chosen.language,
     languages: chosen.languages,
-    plies: keys.length,
+    plies,
     san,
     startFen: INITIAL_FEN,
     // Always the same properties: reports are made for every game, and one shape keeps them cheap.
