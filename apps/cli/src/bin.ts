@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './engine-tuning.js';
 import { processIo } from './io.js';
 import { runCli } from './program.js';
 
