@@ -9,7 +9,7 @@ import { analyseGame, quickAnalyse, type QuickOptions, type QuickReport } from '
 import { LineIndex, parseSection, splitSections, type LanguageCode } from '@zapis/notation';
 import { recordFromReport, writtenMoves } from './game-record.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
-import type { RuleInput } from './rule-contract.js';
+import type { RuleInput, WrittenMove } from './rule-contract.js';
 import { DuplicateKeyBuilder, duplicateKeyHash } from './rules/duplicate-games.js';
 
 export interface BatchOptions {
@@ -24,6 +24,8 @@ export interface BatchOptions {
   readonly keepMoves?: boolean;
   /** Records carry their duplicate-game key, so the thread that orders them need not hash. */
   readonly duplicateKeys?: boolean;
+  /** Clean games take the fast lane (default true); false reads every game with the full grammar, to compare the two. */
+  readonly fastLane?: boolean;
 }
 
 /** A fast-lane game's record, built once with what the run keeps (the hot path: no copies). `key` was built as it was read. */
@@ -44,6 +46,29 @@ function recordFromQuick(quick: QuickReport, file: string, line: number, index: 
     diagnostics: [],
     duplicateKey: key && quick.plies > 0 ? key.finish(quick.tags) : undefined,
   };
+}
+
+/**
+ * The moves of a fast-lane game written in another language's letters, with
+ * their places, as writtenMoves gives them for a full report (the start is the
+ * standard position: the fast lane reads no set-up).
+ */
+function writtenTokens(text: string, offsets: readonly number[], san: readonly string[], lineIndex: LineIndex, shift: number): WrittenMove[] {
+  const moves: WrittenMove[] = [];
+  for (let index = 0; index < san.length; index++) {
+    const start = offsets[2 * index];
+    const place = lineIndex.span(start, 0);
+    moves.push({
+      text: text.slice(start, offsets[2 * index + 1]),
+      san: san[index],
+      ply: index + 1,
+      moveNumber: (index >> 1) + 1,
+      side: index % 2 === 0 ? 'white' : 'black',
+      line: place.line + shift,
+      column: place.column,
+    });
+  }
+  return moves;
 }
 
 /** The archive rules' findings; a rule that throws is a finding of its own, so the game and the run go on. */
@@ -88,17 +113,20 @@ export function validateBatch(text: string, options: BatchOptions): GameRecord[]
   // The duplicate key is hashed from the move tokens as the fast lane reads them: no SAN strings need be made.
   const key = options.duplicateKeys ? new DuplicateKeyBuilder() : undefined;
   const quickOptions: QuickOptions = {
-    language: options.language, fen: keep, san: keep, ...(key ? { onMove: (source: string, from: number, to: number) => key.addMove(source, from, to) } : {}),
+    language: options.language, fen: keep, san: keep,
+    ...(key ? { onMove: (source: string, from: number, to: number) => key.addMove(source, from, to), onStart: () => key.start() } : {}),
   };
   const shift = options.firstLine - 1;
   let at = 0;
   while (at < text.length) {
-    key?.start();
-    const quick = quickAnalyse(text, at, text.length, quickOptions);
+    const quick = options.fastLane !== false ? quickAnalyse(text, at, text.length, quickOptions) : undefined;
     if (quick !== undefined) {
       const span = lineIndex.span(quick.start, 0);
       const record = recordFromQuick(quick, options.file, span.line + shift, records.length + 1, key, options);
-      records.push(withRules(record, { text: text.slice(quick.start, quick.end), firstLine: span.line + shift, firstColumn: span.column, tagsAsWritten: true }, options));
+      const written = quick.written && writtenTokens(text, quick.written, quick.san ?? [], lineIndex, shift);
+      records.push(withRules(record, {
+        text: text.slice(quick.start, quick.end), firstLine: span.line + shift, firstColumn: span.column, tagsAsWritten: true, ...(written ? { written } : {}),
+      }, options));
       at = quick.end;
       continue;
     }

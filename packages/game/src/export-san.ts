@@ -16,9 +16,29 @@ export const NOT_EXPORT_SAN = -1;
 // Piece codes of @zapis/core's board (role in the low three bits).
 const PAWN = 1;
 const KING = 6; // never a promotion piece
-/** Role by character code: N B R Q K; 0 for anything else. A typed table, as this runs for every token. */
-const ROLE_OF_LETTER = new Uint8Array(128);
-for (const [letter, role] of [['N', 2], ['B', 3], ['R', 4], ['Q', 5], ['K', 6]] as const) ROLE_OF_LETTER[letter.charCodeAt(0)] = role;
+/**
+ * Role by character code of a language's piece letters (1 pawn … 6 king; 0 for
+ * anything else). A typed table, as this runs for every token.
+ */
+export type PieceLetterTable = Uint8Array;
+
+const ROLE_INDEX = { knight: 2, bishop: 3, rook: 4, queen: 5, king: 6 } as const;
+
+/** The table of letters `K Q R B N`-style, one ASCII capital per piece; undefined for letters it cannot hold (`Кр`, `Ş`) or O, which is castling. */
+export function pieceLetterTable(letters: Readonly<Record<keyof typeof ROLE_INDEX, string>>): PieceLetterTable | undefined {
+  const table = new Uint8Array(128);
+  for (const [role, index] of Object.entries(ROLE_INDEX) as [keyof typeof ROLE_INDEX, number][]) {
+    const letter = letters[role];
+    const code = letter.charCodeAt(0);
+    if (letter.length !== 1 || code < 65 || code > 90 || letter === 'O' || table[code] !== 0) return undefined;
+    table[code] = index;
+  }
+  return table;
+}
+
+/** English letters: what export SAN is written in. */
+export const ENGLISH_LETTERS: PieceLetterTable = pieceLetterTable({ king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N' })!;
+const ENGLISH_LETTER_OF_ROLE = ' PNBRQK';
 
 const candidates = new Int32Array(MAX_MOVES);
 
@@ -35,8 +55,8 @@ function castlingMove(position: Position, queenSide: boolean): Move {
   return NOT_EXPORT_SAN;
 }
 
-/** The move `text[start, end)` names when written in export SAN, or NOT_EXPORT_SAN. */
-function resolve(position: Position, text: string, start: number, end: number, inCheck: boolean): Move {
+/** The move `text[start, end)` names when written in export SAN with the piece letters of `roles`, or NOT_EXPORT_SAN. */
+function resolve(position: Position, text: string, start: number, end: number, inCheck: boolean, roles: PieceLetterTable): Move {
   let last = end;
   const mark = text.charCodeAt(last - 1);
   if (mark === 43 || mark === 35) last--; // + #
@@ -48,7 +68,7 @@ function resolve(position: Position, text: string, start: number, end: number, i
   }
   let promotion = 0;
   if (last - start >= 4 && text.charCodeAt(last - 2) === 61) {
-    promotion = ROLE_OF_LETTER[text.charCodeAt(last - 1)] ?? 0; // undefined past the table
+    promotion = roles[text.charCodeAt(last - 1)] ?? 0; // undefined past the table
     if (promotion === 0 || promotion === KING) return NOT_EXPORT_SAN;
     last -= 2;
   }
@@ -57,7 +77,9 @@ function resolve(position: Position, text: string, start: number, end: number, i
   const toRank = rankOf(text.charCodeAt(last - 1));
   if (toFile < 0 || toRank < 0) return NOT_EXPORT_SAN;
   const to = toRank * 8 + toFile;
-  const role = ROLE_OF_LETTER[text.charCodeAt(start)] || PAWN;
+  const first = text.charCodeAt(start);
+  const role = roles[first] || PAWN;
+  if (role === PAWN && first >= 65 && first <= 90) return NOT_EXPORT_SAN; // a capital that is no piece letter here
   // Between the letter and the square: [file][rank][x].
   let at = role === PAWN ? start : start + 1;
   let middleEnd = last - 2;
@@ -113,7 +135,8 @@ function resolve(position: Position, text: string, start: number, end: number, i
 export class ExportSanReplay {
   private inCheck: boolean;
 
-  constructor(readonly history: GameHistory) {
+  /** `letters`: the piece letters the tokens are written with (English, export SAN's, by default). */
+  constructor(readonly history: GameHistory, private readonly letters: PieceLetterTable = ENGLISH_LETTERS) {
     this.inCheck = history.position.isCheck();
   }
 
@@ -124,7 +147,7 @@ export class ExportSanReplay {
   play(text: string, start: number, end: number): boolean {
     const history = this.history;
     const position = history.position;
-    const move = resolve(position, text, start, end, this.inCheck);
+    const move = resolve(position, text, start, end, this.inCheck, this.letters);
     if (move === NOT_EXPORT_SAN) return false;
     history.play(move);
     const mark = text.charCodeAt(end - 1);
@@ -138,4 +161,18 @@ export class ExportSanReplay {
     history.undo();
     return false;
   }
+}
+
+/**
+ * A token `resolve` accepted with the piece letters of `letters`, in English
+ * letters: export SAN proper (`Sf3` → `Nf3`, `e8=H` → `e8=Q`).
+ */
+export function inEnglishLetters(text: string, start: number, end: number, letters: PieceLetterTable): string {
+  let english = '';
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    const role = code < 128 && (at === start || text.charCodeAt(at - 1) === 61) ? letters[code] : 0;
+    english += role !== 0 ? ENGLISH_LETTER_OF_ROLE[role] : text[at];
+  }
+  return english;
 }

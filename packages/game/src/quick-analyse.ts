@@ -7,12 +7,17 @@
  * game. At the first thing it cannot vouch for — a problem, an unusual form,
  * a tag that changes the start position — it answers undefined, and the
  * caller analyses the game with the full grammar, which explains everything.
- * Its promise (tested on the whole corpus): whenever it answers, the answer
- * equals analyseGame's.
+ * Its promise (tested on the whole corpus, in English and in Polish letters):
+ * whenever it answers, the answer equals analyseGame's.
+ *
+ * A game in another language's letters (`Sf3`) fails the English reading at
+ * its first such piece move; foreignLetters then says which letters
+ * analyseGame would try first, and the game is read again with them.
  */
 import { GameHistory, INITIAL_FEN, initialPosition, makeFen, type Outcome, type Position } from '@zapis/core';
 import { readMove, scanExportGame, type LanguageCode, type MoveReading } from '@zapis/notation';
-import { ExportSanReplay } from './export-san.js';
+import { ENGLISH_LETTERS, ExportSanReplay, inEnglishLetters, type PieceLetterTable } from './export-san.js';
+import { foreignLetters } from './foreign-letters.js';
 import { LANGUAGE_PREFERENCE, dependsOnLanguage, firstCandidateFromCounts, readAlike } from './language-detection.js';
 
 export interface QuickReport {
@@ -24,8 +29,17 @@ export interface QuickReport {
   readonly language: LanguageCode | 'any';
   readonly languages: readonly LanguageCode[];
   readonly plies: number;
-  /** The mainline in SAN (as written: the fast lane takes only export SAN); undefined when QuickOptions.san is false. */
+  /**
+   * The mainline in SAN; undefined when QuickOptions.san is false, unless the
+   * game is written in another language's letters (then `written` needs it).
+   */
   readonly san: readonly string[] | undefined;
+  /**
+   * For a game written in another language's piece letters: where each move
+   * token stands, as [start, end) offset pairs (the tokens differ from their
+   * SAN). Undefined for English letters, where the tokens are the SAN.
+   */
+  readonly written: readonly number[] | undefined;
   readonly startFen: string;
   /** The final position; undefined when QuickOptions.fen is false. */
   readonly fen: string | undefined;
@@ -40,10 +54,14 @@ export interface QuickOptions {
   /** Keep each move's SAN as a string (default true); a run that keeps no moves skips the copies. */
   readonly san?: boolean;
   /**
-   * Hears each move token the game is made of, as written (`text[start, end)`, its SAN), in order.
-   * A game the fast lane gives up on may have been heard in part: its report is undefined.
+   * Hears each move of the game in order, as its SAN `text[start, end)` (the token
+   * as written, or for another language's letters the same move in English letters).
+   * A game the fast lane gives up on may have been heard in part, and a game may be
+   * read twice: onStart says when a reading begins again.
    */
   readonly onMove?: (text: string, start: number, end: number) => void;
+  /** Called as each reading of the game begins (see onMove). */
+  readonly onStart?: () => void;
 }
 
 /** Tags that change how the game starts or what its moves mean: the full path reads them. */
@@ -149,20 +167,40 @@ function languagesOfSample(): ChosenLanguages | undefined {
   return chosen;
 }
 
+/** One language group decided up front (an explicit `en`, or another language's letters). */
+const ONLY_ENGLISH: ChosenLanguages = { language: 'en', languages: ['en'] };
+
 /**
  * Analyses the game whose section starts at `start` (scanning no further than
- * `end`) when it is one clean game in export SAN; undefined otherwise.
+ * `end`) when it is one clean game in export SAN, or in the same form with
+ * another language's piece letters; undefined otherwise.
  */
 export function quickAnalyse(text: string, start: number, end: number, options: QuickOptions = {}): QuickReport | undefined {
   const requested = options.language ?? 'auto';
   if (requested !== 'auto' && requested !== 'en') return undefined;
+  const english = readClean(text, start, end, options, ENGLISH_LETTERS, requested === 'en' ? ONLY_ENGLISH : undefined);
+  if (english !== undefined || requested === 'en') return english;
+  const foreign = foreignLetters(text, start, end);
+  return foreign && readClean(text, start, end, options, foreign.letters, { language: foreign.languages[0], languages: foreign.languages });
+}
+
+/**
+ * One reading of the game with the piece letters `letters`. `decided` gives
+ * its languages; without, they are found from the English tokens' letters.
+ */
+function readClean(
+  text: string, start: number, end: number, options: QuickOptions, letters: PieceLetterTable, decided: ChosenLanguages | undefined,
+): QuickReport | undefined {
+  const english = letters === ENGLISH_LETTERS;
+  options.onStart?.();
   initial ??= initialPosition();
   // One history for every game, restarted: a game's report keeps nothing of it.
   const game = (history ??= new GameHistory(initial.clone()));
   game.restart(initial);
-  const replay = new ExportSanReplay(game);
+  const replay = new ExportSanReplay(game, letters);
   const tags: Record<string, string> = {};
-  const san: string[] | undefined = options.san !== false ? [] : undefined;
+  const san: string[] | undefined = options.san !== false || !english ? [] : undefined;
+  const written: number[] | undefined = english ? undefined : [];
   const onMove = options.onMove;
   sampleCounts.fill(0);
   sampled = 0;
@@ -177,9 +215,16 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
     },
     move(source, from, to) {
       if (!replay.play(source, from, to)) return false;
-      san?.push(source.slice(from, to));
-      onMove?.(source, from, to);
-      countKey(languageKey(source, from, to));
+      if (english) {
+        san?.push(source.slice(from, to));
+        onMove?.(source, from, to);
+        countKey(languageKey(source, from, to));
+      } else {
+        const inEnglish = inEnglishLetters(source, from, to, letters);
+        san!.push(inEnglish);
+        written!.push(from, to);
+        onMove?.(inEnglish, 0, inEnglish.length);
+      }
       plies++;
       return true;
     },
@@ -191,7 +236,7 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate') && scan.result !== '*' && scan.result !== outcome.result) {
     return undefined;
   }
-  const chosen = requested === 'en' ? { language: 'en' as const, languages: ['en' as const] } : languagesOfSample();
+  const chosen = decided ?? languagesOfSample();
   if (chosen === undefined) return undefined;
   return {
     start: scan.start,
@@ -201,6 +246,7 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
     languages: chosen.languages,
     plies,
     san,
+    written,
     startFen: INITIAL_FEN,
     // Always the same properties: reports are made for every game, and one shape keeps them cheap.
     fen: options.fen !== false ? makeFen(game.position) : undefined,

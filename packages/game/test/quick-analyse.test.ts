@@ -53,7 +53,8 @@ describe('quickAnalyse on crafted games', () => {
     ['a capture mark on a quiet move', '1. Nxf3 *'],
     ['over-disambiguation', '1. Ngf3 *'],
     ['zero castling', '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *'],
-    ['Polish letters', '1. e4 e5 2. Sf3 Sc6 *'],
+    ['English and Polish letters mixed', '1. e4 e5 2. Nf3 Sc6 *'],
+    ['a pawn letter', '1. Pe4 e5 *'],
     ['long form', '1. e2e4 *'],
     ['a variation', '1. e4 (1. d4) e5 *'],
     ['no result', '1. e4 e5'],
@@ -70,6 +71,44 @@ describe('quickAnalyse on crafted games', () => {
     expect(quickAnalyse(mismatch, 0, mismatch.length)).toBeUndefined();
     const setUp = `${TAGS}[Result "*"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n\n1. O-O *\n`;
     expect(quickAnalyse(setUp, 0, setUp.length)).toBeUndefined();
+  });
+
+  it.each([
+    ['Polish', 'pl', '1. e4 e5 2. Sf3 Sc6 3. Gb5 a6 4. Gxc6 dxc6 5. O-O Hf6 6. d4 exd4 7. Hxd4 Hxd4 8. Sxd4 Gd6 9. We1 Se7 *'],
+    ['German', 'de', '1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Lxc6 dxc6 5. O-O Df6 6. d4 exd4 7. Dxd4 Dxd4 8. Sxd4 Ld6 9. Te1 Se7 *'],
+    ['French', 'fr', '1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fxc6 dxc6 5. O-O Df6 6. d4 exd4 7. Dxd4 Dxd4 8. Cxd4 Fd6 9. Te1 Ce7 10. Rh1 Rd7 *'],
+    ['Czech (S is a bishop)', 'cs', '1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sxc6 dxc6 5. O-O Df6 6. d4 exd4 7. Dxd4 Dxd4 8. Jxd4 Sd6 9. Ve1 Je7 *'],
+    ['Hungarian (B is a rook)', 'hu', '1. e4 e5 2. Hf3 Hc6 3. Fb5 a6 4. Fxc6 dxc6 5. O-O Vf6 6. d4 exd4 7. Vxd4 Vxd4 8. Hxd4 Fd6 9. Be1 He7 *'],
+  ])('reads a clean game in %s letters as analyseGame does, in English SAN', (_name, language, movetext) => {
+    const text = `${TAGS}[Result "*"]\n\n${movetext}\n`;
+    const quick = quickAnalyse(text, 0, text.length);
+    expect(quick).toBeDefined();
+    const full = fullView(text, { language: 'auto' });
+    expect(full.diagnostics).toEqual([]);
+    expect(quickView(quick!)).toEqual(full.view);
+    expect(quick!.language).toBe(language);
+    expect(quick!.san?.[2]).toMatch(/^N[cf]3$/);
+    // The tokens as written: each pair of offsets spells the token.
+    const tokens = movetext.split(' ').filter((token) => !/^\d+\.$/.test(token) && token !== '*');
+    const written = quick!.written!;
+    expect(tokens.map((_, i) => text.slice(written[2 * i], written[2 * i + 1]))).toEqual(tokens);
+  });
+
+  it('reads a promotion written with a Polish letter, and keeps English letters undefined in `written`', () => {
+    const polish = `${TAGS}[Result "*"]\n\n1. e4 d5 2. exd5 c6 3. dxc6 Sf6 4. cxb7 Sbd7 5. bxa8=H Hb6 *\n`;
+    const quick = quickAnalyse(polish, 0, polish.length);
+    expect(quickView(quick!)).toEqual(fullView(polish, { language: 'auto' }).view);
+    expect(quick!.san?.slice(-2)).toEqual(['bxa8=Q', 'Qb6']);
+    const english = `${TAGS}[Result "*"]\n\n1. e4 e5 2. Nf3 *\n`;
+    expect(quickAnalyse(english, 0, english.length)?.written).toBeUndefined();
+  });
+
+  it('hears a game read twice from the start again (onStart), and the moves in English letters', () => {
+    const text = `${TAGS}[Result "*"]\n\n1. e4 e5 2. Sf3 Sc6 *\n`;
+    let heard: string[] = [];
+    const quick = quickAnalyse(text, 0, text.length, { onStart: () => (heard = []), onMove: (source, from, to) => heard.push(source.slice(from, to)) });
+    expect(quick?.language).toBe('pl');
+    expect(heard).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
   });
 
   it('answers only for English or auto', () => {
@@ -106,11 +145,21 @@ describe.skipIf(skip)('quickAnalyse on the real corpus', () => {
     expect(answered / 20_000).toBeGreaterThan(0.99);
   });
 
-  it('never answers for the Polish twin, whose letters need the full path', () => {
+  it('equals analyseGame on every game it answers among the first 20,000 of the Polish twin, and answers nearly all', () => {
     let games = 0;
+    let answered = 0;
+    const mismatches: string[] = [];
     for (const section of splitSections(polish)) {
-      if (++games > 2_000) break;
-      expect(quickAnalyse(polish, section.start, polish.length)).toBeUndefined();
+      if (++games > 20_000) break;
+      const quick = quickAnalyse(polish, section.start, polish.length);
+      if (quick === undefined) continue;
+      answered++;
+      const full = fullView(polish.slice(section.start, section.end), { language: 'auto' });
+      if (full.games !== 1 || full.status !== 'ok' || full.diagnostics.length > 0) mismatches.push(`game ${games}: the full path finds ${full.diagnostics.join(', ')}`);
+      else if (JSON.stringify(quickView(quick)) !== JSON.stringify(full.view)) mismatches.push(`game ${games}: reports differ`);
+      else if (quick.language !== 'pl' && quick.language !== 'any' && quick.language !== 'en') mismatches.push(`game ${games}: read as ${quick.language}`);
     }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+    expect(answered / 20_000).toBeGreaterThan(0.99);
   });
 });

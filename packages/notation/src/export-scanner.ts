@@ -38,9 +38,14 @@ const isDigit = (code: number): boolean => code >= 48 && code <= 57;
 const isTagNameCode = (code: number): boolean =>
   (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || isDigit(code) || code === 95;
 
-/** SAN_CODES[c]: c is a character SAN tokens are made of — a–h, 1–8, the piece letters, x = + # O and -. */
+/**
+ * SAN_CODES[c]: c is a character SAN tokens are made of — a–h, 1–8, x = + # and -,
+ * and any capital letter: the piece letters of English and of the other
+ * languages written with one Latin letter a piece (`Sf3`), and O of castling.
+ * Whether a letter means a piece is the visitor's to decide.
+ */
 const SAN_CODES = new Uint8Array(128);
-for (const character of 'abcdefgh12345678NBRQKOx=+#-') SAN_CODES[character.charCodeAt(0)] = 1;
+for (const character of 'abcdefgh12345678x=+#-ABCDEFGHIJKLMNOPQRSTUVWXYZ') SAN_CODES[character.charCodeAt(0)] = 1;
 const isSanCode = (code: number): boolean => code < 128 && SAN_CODES[code] === 1;
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'];

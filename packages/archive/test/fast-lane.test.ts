@@ -1,0 +1,74 @@
+/**
+ * The fast lane must change nothing a user can see: a batch validated with it
+ * gives the same records (findings, places, duplicate keys, moves) as the same
+ * batch read game by game with the full grammar. Checked on real games in
+ * English letters and on their Polish twin, which the fast lane reads with
+ * Polish letters (every game then gets a non-export-san finding whose place
+ * comes from the fast lane's token offsets).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readText, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { splitSections } from '@zapis/notation';
+import { ruleHooks } from '../src/rule-hooks.js';
+import { DEFAULT_RULE_CONFIG } from '../src/rules/rule-config.js';
+import { validateBatch, type BatchOptions } from '../src/validate-batch.js';
+import type { GameRecord } from '../src/record.js';
+
+const skip = skipWithoutShared();
+const GAMES = 3_000;
+
+/** The first `count` games of a corpus, starting at line 1. */
+function firstGames(text: string, count: number): string {
+  let end = 0;
+  let games = 0;
+  for (const section of splitSections(text)) {
+    if (++games > count) break;
+    end = section.end;
+  }
+  return text.slice(0, end);
+}
+
+/** A record as a report shows it: properties left undefined are not there. */
+const shown = (record: GameRecord): unknown => JSON.parse(JSON.stringify(record));
+
+function compare(text: string, keepMoves: boolean): { mismatches: string[]; records: GameRecord[] } {
+  const hooks = ruleHooks(DEFAULT_RULE_CONFIG);
+  const options: BatchOptions = {
+    file: 'corpus.pgn', firstLine: 1, language: 'auto', keepMoves, duplicateKeys: true, rules: hooks.rules, relevel: hooks.relevel,
+  };
+  const fast = validateBatch(text, options);
+  const full = validateBatch(text, { ...options, fastLane: false });
+  const mismatches: string[] = [];
+  if (fast.length !== full.length) mismatches.push(`${fast.length} records with the fast lane, ${full.length} without`);
+  for (let i = 0; i < Math.min(fast.length, full.length); i++) {
+    const a = JSON.stringify(shown(fast[i]));
+    const b = JSON.stringify(shown(full[i]));
+    if (a !== b) mismatches.push(`game ${i + 1}:\n  fast ${a.slice(0, 600)}\n  full ${b.slice(0, 600)}`);
+  }
+  return { mismatches, records: fast };
+}
+
+describe.skipIf(skip)('the fast lane against the full grammar, record for record', () => {
+  let english = '';
+  let polish = '';
+  beforeAll(async () => {
+    english = firstGames(await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz')), GAMES);
+    polish = firstGames(await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pl.pgn.gz')), GAMES);
+  }, 600_000);
+
+  it.each([true, false])(`gives the same records for ${GAMES} English games (moves kept: %s)`, (keepMoves) => {
+    const { mismatches, records } = compare(english, keepMoves);
+    expect(mismatches.slice(0, 3)).toEqual([]);
+    expect(records.length).toBe(GAMES);
+  });
+
+  it.each([true, false])(`gives the same records for ${GAMES} games in Polish letters (moves kept: %s)`, (keepMoves) => {
+    const { mismatches, records } = compare(polish, keepMoves);
+    expect(mismatches.slice(0, 3)).toEqual([]);
+    expect(records.length).toBe(GAMES);
+    // The Polish letters are reported once per game, at the first piece move written with them.
+    const flagged = records.filter((record) => record.diagnostics.some((diagnostic) => diagnostic.code === 'non-export-san'));
+    expect(flagged.length).toBeGreaterThan(GAMES * 0.99);
+    expect(records.filter((record) => record.language === 'pl').length).toBeGreaterThan(GAMES * 0.99);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Which piece letters a game the English fast lane gave up on is written in,
+ * decided as analyseGame decides it: letter statistics give candidate groups
+ * of languages (see language-detection.ts), and the first group is tried
+ * first. When that group is not English, reads every token of the game alike,
+ * and writes each piece with one Latin capital (Polish `K H W G S`, German
+ * `K D T L S` …), the fast lane can replay the game with those letters: a
+ * Polish archive then costs what an English one does.
+ *
+ * Like the English lane, this only ever narrows: a game it cannot vouch for
+ * goes the full way, which explains everything.
+ */
+import { languageProfile, readMove, scanExportGame, type LanguageCode, type MoveReading } from '@zapis/notation';
+import { pieceLetterTable, type PieceLetterTable } from './export-san.js';
+import { dependsOnLanguage, firstCandidateFromCounts, readAlike } from './language-detection.js';
+
+export interface ForeignLetters {
+  /** The group analyseGame would take: the language whose letters are used first. */
+  readonly languages: readonly LanguageCode[];
+  readonly letters: PieceLetterTable;
+}
+
+/** As languageCandidates samples a game: the first 80 tokens whose reading depends on the language. */
+const SAMPLE_SIZE = 80;
+
+/*
+ * Which languages read a token depends only on its letters (the piece letter
+ * and the promotion letter), never on its squares; so one representative
+ * token per pair of letters stands for all tokens with them.
+ */
+const readingsByLetters = new Map<string, readonly MoveReading[]>();
+
+function readingsOfLetters(piece: string, promotion: string): readonly MoveReading[] {
+  const key = `${piece}=${promotion}`;
+  let readings = readingsByLetters.get(key);
+  if (readings === undefined) {
+    const representative = piece === 'O' ? 'O-O' : promotion !== '' ? `a8=${promotion}` : `${piece}a3`;
+    readings = readMove(representative);
+    readingsByLetters.set(key, readings);
+  }
+  return readings;
+}
+
+function isCapital(code: number): boolean {
+  return code >= 65 && code <= 90;
+}
+
+const tablesByLanguage = new Map<LanguageCode, PieceLetterTable | null>();
+
+function lettersOf(language: LanguageCode): PieceLetterTable | undefined {
+  let table = tablesByLanguage.get(language);
+  if (table === undefined) {
+    const profile = languageProfile(language);
+    table = (profile && pieceLetterTable(profile.letters)) ?? null;
+    tablesByLanguage.set(language, table);
+  }
+  return table ?? undefined;
+}
+
+/**
+ * The letters of the game whose section starts at `start`, when its first
+ * candidate group is another language than English and the fast lane can read
+ * it; undefined otherwise (the game goes the full way).
+ */
+export function foreignLetters(text: string, start: number, end: number): ForeignLetters | undefined {
+  const distinct: (readonly MoveReading[])[] = [];
+  const occurrences: number[] = [];
+  const present = new Set<readonly MoveReading[]>();
+  let sampled = 0;
+  const scan = scanExportGame(text, start, end, {
+    tag: () => true,
+    move(source, from, to) {
+      const first = source.charCodeAt(from);
+      let promotion = '';
+      for (let at = from + 1; at < to - 1; at++) {
+        if (source.charCodeAt(at) === 61 && isCapital(source.charCodeAt(at + 1))) promotion = source[at + 1];
+      }
+      const readings = readingsOfLetters(isCapital(first) ? source[from] : '', promotion);
+      present.add(readings);
+      if (sampled < SAMPLE_SIZE && dependsOnLanguage(readings)) {
+        const index = distinct.indexOf(readings);
+        if (index < 0) {
+          distinct.push(readings);
+          occurrences.push(1);
+        } else {
+          occurrences[index]++;
+        }
+        sampled++;
+      }
+      return true;
+    },
+  });
+  if (scan === undefined) return undefined;
+  const first = firstCandidateFromCounts(distinct, occurrences);
+  if (first === undefined || first.languages[0] === 'en') return undefined;
+  if (!readAlike([...present], first.languages)) return undefined;
+  const letters = lettersOf(first.languages[0]);
+  return letters && { languages: first.languages, letters };
+}
