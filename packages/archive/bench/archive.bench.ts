@@ -8,7 +8,8 @@
  * Run: pnpm bench (root) or pnpm --filter @zapis/archive bench.
  * ZAPIS_BENCH_CHESSJS_GAMES limits chess.js (default 5,000: it is slow). The command-line
  * peers take turns for ZAPIS_BENCH_REPEAT rounds (default 3) and each one's fastest run
- * counts. A row shows zapis with V8's default settings, without the CLI's tuning.
+ * counts. A row shows zapis with V8's default settings, without the CLI's tuning, and
+ * one the same games in Polish letters (which no peer reads).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,9 @@ const corpus = join(folder, 'games-100k.pgn');
 const text = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz'));
 writeFileSync(corpus, text);
 const GAMES = 100_000;
+/** The same games in Polish letters: no peer reads them, so zapis is timed alone. */
+const polishCorpus = join(folder, 'games-100k.pl.pgn');
+writeFileSync(polishCorpus, await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pl.pgn.gz')));
 
 interface Timing {
   readonly name: string;
@@ -72,8 +76,8 @@ function timeCommands(commands: readonly Command[], games: number): Timing[] {
   return commands.map(({ name }, index) => ({ name, games, seconds: best[index] }));
 }
 
-function zapis(jobs: number, env?: NodeJS.ProcessEnv, note = ''): Command {
-  return { name: `zapis validate -j ${jobs}${note}`, command: process.execPath, args: [cli, 'validate', '--quiet', '-j', String(jobs), corpus], ...(env ? { env } : {}) };
+function zapis(jobs: number, env?: NodeJS.ProcessEnv, note = '', file = corpus): Command {
+  return { name: `zapis validate -j ${jobs}${note}`, command: process.execPath, args: [cli, 'validate', '--quiet', '-j', String(jobs), file], ...(env ? { env } : {}) };
 }
 
 /**
@@ -144,6 +148,8 @@ try {
   if (extract && reference) line(reference);
   const withoutTuning = extract ? untuned : reference;
   if (withoutTuning) line(withoutTuning, `  (the tuned run is ${(rate(all) / rate(withoutTuning)).toFixed(2)}x this)`);
+  const [polish] = timeCommands([zapis(cores, undefined, ', Polish', polishCorpus)], GAMES);
+  line(polish, '  (the same games in Polish letters; every game gets a non-export-san warning)');
   const peer = chessops();
   line(peer);
   const chessJsTiming = chessJs(Number(process.env.ZAPIS_BENCH_CHESSJS_GAMES ?? 5_000));

@@ -168,11 +168,15 @@ export class ExportSanReplay {
  * letters: export SAN proper (`Sf3` → `Nf3`, `e8=H` → `e8=Q`).
  */
 export function inEnglishLetters(text: string, start: number, end: number, letters: PieceLetterTable): string {
-  let english = '';
-  for (let at = start; at < end; at++) {
-    const code = text.charCodeAt(at);
-    const role = code < 128 && (at === start || text.charCodeAt(at - 1) === 61) ? letters[code] : 0;
-    english += role !== 0 ? ENGLISH_LETTER_OF_ROLE[role] : text[at];
+  // Only the first character (the piece) and the one after `=` (the promotion) can be letters.
+  const first = text.charCodeAt(start);
+  const piece = first < 128 ? letters[first] : 0;
+  let english = piece !== 0 ? ENGLISH_LETTER_OF_ROLE[piece] + text.slice(start + 1, end) : text.slice(start, end);
+  const equals = english.indexOf('=');
+  if (equals >= 0 && equals + 1 < english.length) {
+    const promoted = english.charCodeAt(equals + 1);
+    const role = promoted < 128 ? letters[promoted] : 0;
+    if (role !== 0) english = english.slice(0, equals + 1) + ENGLISH_LETTER_OF_ROLE[role] + english.slice(equals + 2);
   }
   return english;
 }

@@ -28,13 +28,15 @@ const SAMPLE_SIZE = 80;
  * and the promotion letter), never on its squares; so one representative
  * token per pair of letters stands for all tokens with them.
  */
-const readingsByLetters = new Map<string, readonly MoveReading[]>();
+const readingsByLetters = new Map<number, readonly MoveReading[]>();
 
-function readingsOfLetters(piece: string, promotion: string): readonly MoveReading[] {
-  const key = `${piece}=${promotion}`;
+/** `piece` and `promotion`: the capitals' character codes, 0 for none. */
+function readingsOfLetters(piece: number, promotion: number): readonly MoveReading[] {
+  const key = piece * 128 + promotion;
   let readings = readingsByLetters.get(key);
   if (readings === undefined) {
-    const representative = piece === 'O' ? 'O-O' : promotion !== '' ? `a8=${promotion}` : `${piece}a3`;
+    const letter = String.fromCharCode(piece);
+    const representative = piece === 79 ? 'O-O' : promotion !== 0 ? `a8=${String.fromCharCode(promotion)}` : piece !== 0 ? `${letter}a3` : 'a3';
     readings = readMove(representative);
     readingsByLetters.set(key, readings);
   }
@@ -71,11 +73,11 @@ export function foreignLetters(text: string, start: number, end: number): Foreig
     tag: () => true,
     move(source, from, to) {
       const first = source.charCodeAt(from);
-      let promotion = '';
+      let promotion = 0;
       for (let at = from + 1; at < to - 1; at++) {
-        if (source.charCodeAt(at) === 61 && isCapital(source.charCodeAt(at + 1))) promotion = source[at + 1];
+        if (source.charCodeAt(at) === 61 && isCapital(source.charCodeAt(at + 1))) promotion = source.charCodeAt(at + 1);
       }
-      const readings = readingsOfLetters(isCapital(first) ? source[from] : '', promotion);
+      const readings = readingsOfLetters(isCapital(first) ? first : 0, promotion);
       present.add(readings);
       if (sampled < SAMPLE_SIZE && dependsOnLanguage(readings)) {
         const index = distinct.indexOf(readings);
