@@ -22,7 +22,7 @@ function workerPath(): string {
  * memory.
  */
 const WORKER_OLD_GENERATION_MB = 64;
-const WORKER_YOUNG_GENERATION_MB = 32;
+const WORKER_YOUNG_GENERATION_MB = 16;
 
 interface Pending {
   readonly resolve: (answer: BatchAnswer) => void;
