@@ -49,7 +49,8 @@ function isCapital(code: number): boolean {
 
 const tablesByLanguage = new Map<LanguageCode, PieceLetterTable | null>();
 
-function lettersOf(language: LanguageCode): PieceLetterTable | undefined {
+/** The piece-letter table of a language, when it writes each piece with one Latin capital other than O. */
+export function lettersOfLanguage(language: LanguageCode): PieceLetterTable | undefined {
   let table = tablesByLanguage.get(language);
   if (table === undefined) {
     const profile = languageProfile(language);
@@ -96,6 +97,6 @@ export function foreignLetters(text: string, start: number, end: number): Foreig
   const first = firstCandidateFromCounts(distinct, occurrences);
   if (first === undefined || first.languages[0] === 'en') return undefined;
   if (!readAlike([...present], first.languages)) return undefined;
-  const letters = lettersOf(first.languages[0]);
+  const letters = lettersOfLanguage(first.languages[0]);
   return letters && { languages: first.languages, letters };
 }

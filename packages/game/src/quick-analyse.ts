@@ -17,7 +17,7 @@
 import { GameHistory, INITIAL_FEN, initialPosition, makeFen, type Outcome, type Position } from '@zapis/core';
 import { readMove, scanExportGame, type LanguageCode, type MoveReading } from '@zapis/notation';
 import { ENGLISH_LETTERS, ExportSanReplay, inEnglishLetters, type PieceLetterTable } from './export-san.js';
-import { foreignLetters } from './foreign-letters.js';
+import { foreignLetters, lettersOfLanguage } from './foreign-letters.js';
 import { LANGUAGE_PREFERENCE, dependsOnLanguage, firstCandidateFromCounts, readAlike } from './language-detection.js';
 
 export interface QuickReport {
@@ -47,7 +47,7 @@ export interface QuickReport {
 }
 
 export interface QuickOptions {
-  /** 'auto' or 'en'; any other language goes the full way. */
+  /** 'auto' (default), or the one language to read (it needs one Latin capital a piece, else the game goes the full way). */
   readonly language?: LanguageCode | 'auto';
   /** Write the final position as FEN (default true); a run that reports no positions skips it. */
   readonly fen?: boolean;
@@ -167,7 +167,7 @@ function languagesOfSample(): ChosenLanguages | undefined {
   return chosen;
 }
 
-/** One language group decided up front (an explicit `en`, or another language's letters). */
+/** English asked for: the one language group. */
 const ONLY_ENGLISH: ChosenLanguages = { language: 'en', languages: ['en'] };
 
 /**
@@ -177,9 +177,13 @@ const ONLY_ENGLISH: ChosenLanguages = { language: 'en', languages: ['en'] };
  */
 export function quickAnalyse(text: string, start: number, end: number, options: QuickOptions = {}): QuickReport | undefined {
   const requested = options.language ?? 'auto';
-  if (requested !== 'auto' && requested !== 'en') return undefined;
-  const english = readClean(text, start, end, options, ENGLISH_LETTERS, requested === 'en' ? ONLY_ENGLISH : undefined);
-  if (english !== undefined || requested === 'en') return english;
+  if (requested !== 'auto') {
+    // A language asked for is the only one read, as analyseGame reads it.
+    const letters = requested === 'en' ? ENGLISH_LETTERS : lettersOfLanguage(requested);
+    return letters && readClean(text, start, end, options, letters, requested === 'en' ? ONLY_ENGLISH : { language: requested, languages: [requested] });
+  }
+  const english = readClean(text, start, end, options, ENGLISH_LETTERS, undefined);
+  if (english !== undefined) return english;
   const foreign = foreignLetters(text, start, end);
   return foreign && readClean(text, start, end, options, foreign.letters, { language: foreign.languages[0], languages: foreign.languages });
 }

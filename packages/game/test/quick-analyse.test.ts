@@ -111,11 +111,23 @@ describe('quickAnalyse on crafted games', () => {
     expect(heard).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
   });
 
-  it('answers only for English or auto', () => {
-    const text = `${TAGS}[Result "*"]\n\n1. e4 e5 *\n`;
-    expect(quickAnalyse(text, 0, text.length, { language: 'pl' })).toBeUndefined();
-    expect(quickAnalyse(text, 0, text.length, { language: 'en' })?.languages).toEqual(['en']);
-    expect(quickAnalyse(text, 0, text.length)?.language).toBe('any');
+  it('reads a language asked for as analyseGame does, and only that one', () => {
+    const plain = `${TAGS}[Result "*"]\n\n1. e4 e5 *\n`;
+    expect(quickAnalyse(plain, 0, plain.length, { language: 'en' })?.languages).toEqual(['en']);
+    expect(quickAnalyse(plain, 0, plain.length)?.language).toBe('any');
+    const polish = `${TAGS}[Result "*"]\n\n1. e4 e5 2. Sf3 Sc6 3. Gb5 a6 *\n`;
+    for (const language of ['pl', 'de'] as const) {
+      const full = fullView(polish, { language });
+      const quick = quickAnalyse(polish, 0, polish.length, { language });
+      if (full.status === 'ok' && full.diagnostics.length === 0) expect(quickView(quick!)).toEqual(full.view);
+      else expect(quick).toBeUndefined();
+    }
+    expect(quickAnalyse(polish, 0, polish.length, { language: 'pl' })?.language).toBe('pl');
+    expect(quickAnalyse(plain, 0, plain.length, { language: 'pl' })?.languages).toEqual(['pl']);
+    // German has no G: the full path explains the letter.
+    expect(quickAnalyse(polish, 0, polish.length, { language: 'de' })).toBeUndefined();
+    // Letters the fast lane cannot hold (Cyrillic) always go the full way.
+    expect(quickAnalyse(plain, 0, plain.length, { language: 'ru' })).toBeUndefined();
   });
 });
 
