@@ -4,8 +4,14 @@
  * was written in costs what the best of them paid for it: then a hypothesis
  * that leaves a badly read cell for later (a half-move nobody wrote) does not
  * look better than those that already paid for it, and when every hypothesis
- * is in a wrong position nobody gains by putting the cell off for ever. Cells
- * further on cost the best any move could do (EmissionBound). Estimates are
+ * is in a wrong position nobody gains by putting the cell off for ever. That
+ * holds only for a cell in the moving side's column (by its line number): a
+ * cell in the other side's column is explained by the other side's move, so
+ * it costs what the other side's moves paid for it the ply before. After a
+ * half-move nobody wrote (a line without Black's move) the next cell is
+ * White's: judged by Black's moves it cost 25 nats too much and the true
+ * game was dropped. Cells no move tried, and cells further on, cost the best
+ * any move could do (EmissionBound). Estimates are
  * settled once per ply, after every move of the ply has been tried in its
  * cell, so they never change while hypotheses are being compared.
  */
@@ -27,6 +33,8 @@ export class FutureCost {
   private readonly suffix: Float64Array[];
   /** Per cell of the emission model: the best emission of a move written in it this ply (-∞: none). */
   readonly written: Float64Array;
+  /** The same for the ply before: the other side's moves. */
+  private readonly previous: Float64Array;
 
   constructor(private readonly sheets: readonly PreparedSheet[], private readonly cellBase: Int32Array, modelCells: number,
     channel: NoisyChannel, language: LanguageCode, spelling: SpellingPriors, logNoiseCell: number) {
@@ -40,6 +48,7 @@ export class FutureCost {
     this.current = this.bound.map((estimates) => estimates.slice());
     this.suffix = this.current.map((estimates) => new Float64Array(estimates.length + 1));
     this.written = new Float64Array(modelCells).fill(-Infinity);
+    this.previous = new Float64Array(modelCells).fill(-Infinity);
     this.sums();
   }
 
@@ -48,19 +57,30 @@ export class FutureCost {
     return this.bound[s][c];
   }
 
+  /** When the search goes back: what the last plies' moves paid says nothing of the ply it goes back to. */
+  forget(): void {
+    this.written.fill(-Infinity);
+    this.previous.fill(-Infinity);
+  }
+
   /** Before a ply's moves are tried. */
   startPly(): void {
+    this.previous.set(this.written);
     this.written.fill(-Infinity);
   }
 
-  /** After a ply's moves are tried in their cells: the estimates the ply's hypotheses are compared by. */
-  settle(): void {
+  /** After the moves of `ply` (1-based) are tried in their cells: the estimates the ply's hypotheses are compared by. */
+  settle(ply: number): void {
     for (let s = 0; s < this.sheets.length; s++) {
       const current = this.current[s];
       const base = this.cellBase[s];
+      const cells = this.sheets[s].cells;
       for (let c = 0; c < current.length; c++) {
         const written = this.written[base + c];
-        current[c] = written === -Infinity ? this.bound[s][c] : Math.max(written + TYPICAL_PRIOR, this.noise[s][c]);
+        const expected = cells[c].expectedPly;
+        const otherSide = expected !== 0 && (expected - ply) % 2 !== 0;
+        const fit = otherSide ? this.previous[base + c] : written;
+        current[c] = fit === -Infinity ? this.bound[s][c] : Math.max(fit + TYPICAL_PRIOR, this.noise[s][c]);
       }
     }
     this.sums();

@@ -113,7 +113,7 @@ export interface Backtracking {
 }
 
 export const DEFAULT_BACKTRACKING: Backtracking = {
-  surprise: 14, allowance: 3, accumulated: 16, window: 8, plies: 14, times: 4, beamWidth: 14, beamSize: 256, layoutSize: 48,
+  surprise: 14, allowance: 3, accumulated: 16, window: 8, plies: 20, times: 4, beamWidth: 14, beamSize: 256, layoutSize: 48,
 };
 
 /** The noise cells of a step that has none (shared: most steps). */
@@ -229,7 +229,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
         }
       }
     }
-    cost.settle();
+    cost.settle(ply + 1);
     for (let i = 0; i < beam.length; i++) {
       const node = beam[i];
       const moves = beamMoves[i];
@@ -343,6 +343,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
       for (const earlier of plies) finished = Math.max(finished, finishedScoreOf(earlier));
       previousTop = Math.max(bestScoreOf(plies[back]), finished);
       excess.fill(0);
+      cost.forget();
       ply = back - 1;
       continue;
     }

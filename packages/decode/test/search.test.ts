@@ -109,6 +109,22 @@ describe('whole-game search', () => {
     expect(result.value.moves.every((move) => move.cells.length === 2)).toBe(true);
   });
 
+  it('keeps a long-form game on track when a line lacks Black\u2019s move just after a misread White cell', () => {
+    // 2. c2-c? (c3 or c4?) and 3...d5 never written: judging White's 'Bc1-g5' by Black's moves made
+    // the gap look 25 nats dearer than it is, and the search followed the sheet one move behind.
+    const lines = ['1. d2-d4 Ng8-f6', '2. c2-c? e7-e6', '3. Ng1-f3', '4. Bc1-g5 Bf8-b4', '5. Nb1-c3 c7-c5', '6. e2-e3 O-O', '7. c4xd5 e6xd5',
+      '8. Bf1-e2 Nb8-d7', '9. O-O Qd8-a5', '10. Nc3xd5 Nf6xd5', '11. d4xc5 h7-h6', '12. Bg5-h4 Nd7-f6', '13. a2-a3 Bb4xc5', '14. b2-b4 Bc5xb4',
+      '15. a3xb4 Qa5xb4', '16. Qd1-c2'];
+    const game = decodedText(lines.join('\n'), 'en');
+    const expected = ['d4', 'Nf6', 'c4', 'e6', 'Nf3', 'd5', 'Bg5', 'Bb4+', 'Nc3', 'c5', 'e3', 'O-O', 'cxd5', 'exd5', 'Be2', 'Nbd7', 'O-O', 'Qa5',
+      'Nxd5', 'Nxd5', 'dxc5', 'h6', 'Bh4', 'N7f6', 'a3', 'Bxc5', 'b4', 'Bxb4', 'axb4', 'Qxb4', 'Qc2'];
+    expect(sans(game)).toEqual(expected);
+    expect(game.moves[5].cells[0].use).toBe('unwritten');
+    expect(game.moves[5].review).toBe(true);
+    expect(game.moves.filter((move) => move.cells.every((cell) => cell.cell === undefined)).map((move) => move.ply)).toEqual([6]);
+    expect(game.unexplained).toEqual([]);
+  });
+
   it('says where a game breaks when nothing legal explains the readings', () => {
     const game = decodedText(['1. e4 e5', '2. Sf3 Sc6', '3. Kxe8 Kxe1', '4. Hxh8 Hxh1', '5. Wxa8 Wxa1', '6. Kxd8 Kxd1'].join('\n'), 'pl');
     expect(game.break ?? game.unexplained.length).toBeTruthy();
