@@ -12,7 +12,7 @@ import {
   BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE,
   colorName, pieceFromCode, type Color, type Piece,
 } from './pieces.js';
-import { squareFile, type Square } from './squares.js';
+import { isLightSquare, squareFile, type Square } from './squares.js';
 import {
   KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, type Move,
   moveFrom, moveKind, movePromotionIndex, moveTo,
@@ -43,7 +43,6 @@ const UNDO_STRIDE = 8;
 
 /** Index in Position.pieceCounts of the light-square bishops of a colour (white, then black). */
 export const LIGHT_BISHOPS = 16;
-const isLight = (square: number): boolean => (((square & 7) + (square >> 3)) & 1) === 1;
 
 /** Counts the pieces of `board` into `counts` (see Position.pieceCounts). */
 function countPieces(board: Int8Array, counts: Int8Array): void {
@@ -52,7 +51,7 @@ function countPieces(board: Int8Array, counts: Int8Array): void {
     const code = board[square];
     if (code === 0) continue;
     counts[code]++;
-    if ((code & 7) === BISHOP && isLight(square)) counts[LIGHT_BISHOPS + (code >> 3)]++;
+    if ((code & 7) === BISHOP && isLightSquare(square)) counts[LIGHT_BISHOPS + (code >> 3)]++;
   }
 }
 
@@ -243,12 +242,12 @@ export class Position {
 
   private countOn(code: number, square: number): void {
     this.pieceCounts[code]++;
-    if ((code & 7) === BISHOP && isLight(square)) this.pieceCounts[LIGHT_BISHOPS + (code >> 3)]++;
+    if ((code & 7) === BISHOP && isLightSquare(square)) this.pieceCounts[LIGHT_BISHOPS + (code >> 3)]++;
   }
 
   private countOff(code: number, square: number): void {
     this.pieceCounts[code]--;
-    if ((code & 7) === BISHOP && isLight(square)) this.pieceCounts[LIGHT_BISHOPS + (code >> 3)]--;
+    if ((code & 7) === BISHOP && isLightSquare(square)) this.pieceCounts[LIGHT_BISHOPS + (code >> 3)]--;
   }
 
   private dropCastleRight(slot: number): void {
@@ -320,7 +319,7 @@ export class Position {
         captured = board[capturedSquare];
         board[capturedSquare] = 0;
         this.togglePiece(captured, capturedSquare);
-        this.pieceCounts[captured]--;
+        this.countOff(captured, capturedSquare);
       } else {
         captured = board[to];
         if (captured !== 0) {
@@ -333,7 +332,7 @@ export class Position {
       const promotion = movePromotionIndex(move);
       const placed = promotion !== 0 ? promotion | (us << 3) : piece;
       if (promotion !== 0) {
-        this.pieceCounts[piece]--;
+        this.countOff(piece, from);
         this.countOn(placed, to);
       }
       board[from] = 0;
@@ -398,13 +397,14 @@ export class Position {
       const piece = promoted ? PAWN | (us << 3) : placed;
       if (promoted) {
         this.countOff(placed, to);
-        this.pieceCounts[piece]++;
+        this.countOn(piece, from);
       }
       board[from] = piece;
       if (kind === KIND_EN_PASSANT) {
+        const capturedSquare = us === WHITE ? to - 8 : to + 8;
         board[to] = 0;
-        board[us === WHITE ? to - 8 : to + 8] = captured;
-        this.pieceCounts[captured]++;
+        board[capturedSquare] = captured;
+        this.countOn(captured, capturedSquare);
       } else {
         board[to] = captured;
         if (captured !== 0) this.countOn(captured, to);

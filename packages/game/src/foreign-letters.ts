@@ -10,9 +10,9 @@
  * Like the English lane, this only ever narrows: a game it cannot vouch for
  * goes the full way, which explains everything.
  */
-import { languageProfile, readMove, scanExportGame, type LanguageCode, type MoveReading } from '@zapis/notation';
+import { languageProfile, scanExportGame, type LanguageCode, type MoveReading } from '@zapis/notation';
 import { pieceLetterTable, type PieceLetterTable } from './export-san.js';
-import { dependsOnLanguage, firstCandidateFromCounts, readAlike } from './language-detection.js';
+import { dependsOnLanguage, firstCandidateFromCounts, readAlike, readingsOfLetters } from './language-detection.js';
 
 export interface ForeignLetters {
   /** The group analyseGame would take: the language whose letters are used first. */
@@ -22,26 +22,6 @@ export interface ForeignLetters {
 
 /** As languageCandidates samples a game: the first 80 tokens whose reading depends on the language. */
 const SAMPLE_SIZE = 80;
-
-/*
- * Which languages read a token depends only on its letters (the piece letter
- * and the promotion letter), never on its squares; so one representative
- * token per pair of letters stands for all tokens with them.
- */
-const readingsByLetters = new Map<number, readonly MoveReading[]>();
-
-/** `piece` and `promotion`: the capitals' character codes, 0 for none. */
-function readingsOfLetters(piece: number, promotion: number): readonly MoveReading[] {
-  const key = piece * 128 + promotion;
-  let readings = readingsByLetters.get(key);
-  if (readings === undefined) {
-    const letter = String.fromCharCode(piece);
-    const representative = piece === 79 ? 'O-O' : promotion !== 0 ? `a8=${String.fromCharCode(promotion)}` : piece !== 0 ? `${letter}a3` : 'a3';
-    readings = readMove(representative);
-    readingsByLetters.set(key, readings);
-  }
-  return readings;
-}
 
 function isCapital(code: number): boolean {
   return code >= 65 && code <= 90;

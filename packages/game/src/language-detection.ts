@@ -7,7 +7,7 @@
  * This runs for every game of an archive, so the per-token work is precomputed
  * once per distinct readings array (the parser shares one per token text).
  */
-import type { LanguageCode, MoveNode, MoveReading } from '@zapis/notation';
+import { readMove, type LanguageCode, type MoveNode, type MoveReading } from '@zapis/notation';
 
 /** Preference between languages that read a game identically: the most common first. */
 export const LANGUAGE_PREFERENCE: readonly LanguageCode[] = [
@@ -83,6 +83,31 @@ export function* candidatesFromReadings(
     if (++sampled >= sampleSize) break;
   }
   yield* candidatesFromCounts([...counts.keys()], [...counts.values()]);
+}
+
+/*
+ * Which languages read a token depends only on its letters (the piece letter
+ * and the promotion letter), never on its squares (see readingsOf in
+ * @zapis/notation); so one representative token per pair of letters stands
+ * for all tokens with them.
+ */
+const readingsByLetters = new Map<number, readonly MoveReading[]>();
+
+/**
+ * The readings of every token written with these letters: `piece` and
+ * `promotion` are the capitals' character codes (O for castling), 0 for none.
+ */
+export function readingsOfLetters(piece: number, promotion: number): readonly MoveReading[] {
+  const key = piece * 128 + promotion;
+  let readings = readingsByLetters.get(key);
+  if (readings === undefined) {
+    const representative = piece === 79 ? 'O-O'
+      : promotion !== 0 ? `a8=${String.fromCharCode(promotion)}`
+        : piece !== 0 ? `${String.fromCharCode(piece)}a3` : 'a3';
+    readings = readMove(representative);
+    readingsByLetters.set(key, readings);
+  }
+  return readings;
 }
 
 /** Does any reading of the token depend on the language? */

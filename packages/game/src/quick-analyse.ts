@@ -15,10 +15,10 @@
  * analyseGame would try first, and the game is read again with them.
  */
 import { GameHistory, INITIAL_FEN, initialPosition, makeFen, type Outcome, type Position } from '@zapis/core';
-import { readMove, scanExportGame, type LanguageCode, type MoveReading } from '@zapis/notation';
+import { scanExportGame, type LanguageCode, type MoveReading } from '@zapis/notation';
 import { ENGLISH_LETTERS, ExportSanReplay, inEnglishLetters, type PieceLetterTable } from './export-san.js';
 import { foreignLetters, lettersOfLanguage } from './foreign-letters.js';
-import { LANGUAGE_PREFERENCE, dependsOnLanguage, firstCandidateFromCounts, readAlike } from './language-detection.js';
+import { LANGUAGE_PREFERENCE, dependsOnLanguage, firstCandidateFromCounts, readAlike, readingsOfLetters } from './language-detection.js';
 
 export interface QuickReport {
   /** Offset of the game's first character in the text. */
@@ -70,12 +70,7 @@ const START_TAGS = new Set(['FEN', 'Variant', 'SetUp']);
 let initial: Position | undefined;
 let history: GameHistory | undefined;
 
-/*
- * Which languages read a token depends only on its letters — the piece letter
- * and the promotion letter — never on its squares (see readingsOf in
- * @zapis/notation). So each token is keyed by those letters, and one
- * representative token per key stands for all of them in language detection.
- */
+/* English tokens keyed by their letters (see readingsOfLetters): a small number per token. */
 const PIECE_LETTERS = ' NBRQK';
 const PROMOTION_LETTERS = ' NBRQ';
 const CASTLING_KEY = PIECE_LETTERS.length * PROMOTION_LETTERS.length;
@@ -93,10 +88,10 @@ function languageKey(text: string, start: number, end: number): number {
 }
 
 function representativeReadings(key: number): readonly MoveReading[] {
+  if (key === CASTLING_KEY) return readingsOfLetters(79, 0);
   const piece = PIECE_LETTERS[Math.floor(key / PROMOTION_LETTERS.length)];
   const promotion = PROMOTION_LETTERS[key % PROMOTION_LETTERS.length];
-  const text = key === CASTLING_KEY ? 'O-O' : promotion !== ' ' ? `a8=${promotion}` : piece !== ' ' ? `${piece}a3` : 'a3';
-  return readMove(text);
+  return readingsOfLetters(piece === ' ' ? 0 : piece.charCodeAt(0), promotion === ' ' ? 0 : promotion.charCodeAt(0));
 }
 
 /** Per key: the readings of its representative token, and whether they depend on the language. */
@@ -222,7 +217,7 @@ function readClean(
       if (english) {
         san?.push(source.slice(from, to));
         onMove?.(source, from, to);
-        countKey(languageKey(source, from, to));
+        if (decided === undefined) countKey(languageKey(source, from, to));
       } else {
         const inEnglish = inEnglishLetters(source, from, to, letters);
         san!.push(inEnglish);
