@@ -105,6 +105,26 @@ describe('repetition (FIDE Art. 9.2)', () => {
     expect(() => history.restart(positionFrom('rk6/8/8/8/8/8/8/RK6 w Aa - 0 1'))).toThrow(RangeError);
   });
 
+  it('counts repetitions across a game longer than the history first holds, after undo and after a restart', () => {
+    const start = positionFrom(INITIAL_FEN);
+    const history = new GameHistory(start.clone());
+    for (let cycle = 1; cycle <= 80; cycle++) {
+      playLine(history, knightDance);
+      expect(history.repetitions()).toBe(cycle + 1);
+    }
+    playLine(history, 'e4');
+    expect(history.repetitions()).toBe(1);
+    history.undo();
+    expect(history.repetitions()).toBe(81);
+    for (let ply = 0; ply < 4; ply++) history.undo();
+    playLine(history, 'd4');
+    expect(history.repetitions()).toBe(1);
+    history.restart(start);
+    expect(history.repetitions()).toBe(1);
+    for (let cycle = 1; cycle <= 70; cycle++) playLine(history, knightDance);
+    expect(history.repetitions()).toBe(71);
+  });
+
   it('a usable en-passant square makes the first occurrence a different position', () => {
     // After 1...d5 white may take e.p.: that position is not repeated by the later ones.
     const history = new GameHistory(positionFrom('6k1/3p4/8/4P3/8/8/8/4K3 b - - 0 1'));
