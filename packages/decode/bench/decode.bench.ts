@@ -9,6 +9,7 @@
  * on the same texts. Set DECODE_BENCH_GAMES to change the count.
  */
 import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { DEFAULT_REVIEW_THRESHOLD } from '../src/channel-parameters.js';
 import { evaluate, type EvaluationResult } from '../src/evaluation/evaluate.js';
 import { referenceGame, type ReferenceGame } from '../src/evaluation/reference-games.js';
 
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   if (skipWithoutShared()) return;
   const games = await evaluationGames();
   console.log(`@zapis/decode evaluation: ${games.length} games from game ${FIRST_EVALUATION_GAME} of gnu-book (tuned on games 1–2000), ` +
-    `seeded corruption, --lang auto, review threshold 0.9\n`);
+    `seeded corruption, --lang auto, review threshold ${DEFAULT_REVIEW_THRESHOLD}\n`);
   const header = ['lang', 'noise', 'games', 'moves', 'move acc', 'games exact', 'flagged', 'unflagged acc', 'lang found', 'ms/game', 'snap baseline'];
   const rows: string[][] = [header];
   const results: EvaluationResult[] = [];

@@ -87,6 +87,16 @@ async function main(): Promise<void> {
       const tally: Tally = { search: 0, model: 0 };
       const result = evaluate(games, { language, rate, seed: 1_000 + Math.round(rate * 1000) + (language === 'pl' ? 0 : 500) }, { language: 'auto', ...OPTIONS }, false,
         (outcome) => classify(outcome, language, tally));
+      const all = result.confidences;
+      for (const threshold of [0.9, 0.95, 0.98, 0.99, 0.995, 0.999]) {
+        const kept = all.filter(([confidence]) => confidence >= threshold);
+        console.log(`  threshold ${threshold}: flagged ${percent(all.length - kept.length, all.length)} unflagged right ${percent(kept.filter(([, right]) => right).length, kept.length)}`);
+      }
+      for (const [low, high] of [[0, 0.5], [0.5, 0.9], [0.9, 0.99], [0.99, 0.999], [0.999, 1.01]] as const) {
+        const bin = all.filter(([confidence]) => confidence >= low && confidence < high);
+        const mean = bin.reduce((sum, [confidence]) => sum + confidence, 0) / Math.max(1, bin.length);
+        console.log(`  bin [${low}, ${high}): ${bin.length} moves, mean confidence ${mean.toFixed(4)}, right ${percent(bin.filter(([, right]) => right).length, Math.max(1, bin.length))}`);
+      }
       sureWrong += result.confidences.filter(([confidence, right]) => confidence >= 0.99 && !right).length;
       console.log(`${language} ${rate}: acc ${percent(result.correctMoves, result.moves)} exact ${percent(result.exactGames, result.games)} ` +
         `flagged ${percent(result.flaggedMoves, result.moves)} unflagged ${percent(result.unflaggedCorrect, result.unflaggedMoves)} ` +

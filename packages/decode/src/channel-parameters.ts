@@ -155,5 +155,11 @@ export const DEFAULT_LAYOUT: LayoutPriors = {
   numberLikeNoiseCharacter: 1 / 12,
 };
 
-/** A reading below this confidence (0..1) of its half-move goes on the review list. */
-export const DEFAULT_REVIEW_THRESHOLD = 0.9;
+/**
+ * A reading below this confidence (0..1) of its half-move goes on the review list. A move left
+ * unflagged at confidence c is wrong with probability 1 - c, and the goal is at most 0.1% wrong among
+ * unflagged moves: at 0.9 the posteriors themselves expect 0.12% at 5% noise (moves at 0.95–0.99, a
+ * misread that makes another legal move, are common enough), so no calibrated confidence could meet
+ * it; at 0.98 they expect 0.07%, for about 1.5 points more moves to review.
+ */
+export const DEFAULT_REVIEW_THRESHOLD = 0.98;

@@ -12,7 +12,7 @@ import {
 import { NoisyChannel } from './channel.js';
 import { languageCandidates } from './language-candidates.js';
 import type { MovePriorWeights } from './move-prior.js';
-import { backwardPass, bestPath, plyMarginals, type MoveProbability } from './posterior.js';
+import { backwardPass, expectedAccuracyPath, plyMarginals, type MoveProbability } from './posterior.js';
 import { prepareSheet } from './prepared-sheet.js';
 import { cellText, type CellSource, type Sheet } from './readings.js';
 import { searchLattice, type CellUse, type Lattice } from './search.js';
@@ -29,7 +29,7 @@ export interface DecodeOptions {
   readonly channel?: ChannelParameters | NoisyChannel;
   readonly layout?: LayoutPriors;
   readonly movePrior?: MovePriorWeights;
-  /** Moves with a confidence below this go on the review list (default 0.9). */
+  /** Moves with a confidence below this go on the review list (default DEFAULT_REVIEW_THRESHOLD, 0.98). */
   readonly reviewThreshold?: number;
   /** Starting position (default: the initial position). */
   readonly fen?: string;
@@ -120,15 +120,28 @@ export interface DecodeError {
 /** The second, wider search for games the first one seems to have lost. */
 const WIDE_BEAM = { width: 14, size: 128, layoutSize: 10 } as const;
 
-/** Signs that the search lost the true game: it breaks, or explains the sheet with unwritten moves and noise. */
-function looksLost(game: DecodedGame): boolean {
+/**
+ * A move of the decoded game that fits its cells this many nats worse than the best any move could
+ * (`Lattice.surprise`) says the beam most likely dropped the true game before it: a misreading made
+ * another legal move, and nothing the beam kept fits the cells after it.
+ */
+const LOST_SURPRISE = 13;
+
+/** Signs that the search lost the true game: it breaks, explains the sheet with unwritten moves and noise, or a move fits its cells far worse than moves could. */
+function looksLost({ game, worstSurprise }: BuiltGame): boolean {
   const unwritten = game.moves.filter((move) => move.cells.every((cell) => cell.cell === undefined)).length;
-  return game.break !== undefined || unwritten >= 2 || game.unexplained.length >= 3;
+  return game.break !== undefined || unwritten >= 2 || game.unexplained.length >= 3 || worstSurprise > LOST_SURPRISE;
 }
 
 interface LanguageRun {
   readonly language: LanguageCode;
   readonly lattice: Lattice;
+}
+
+interface BuiltGame {
+  readonly game: DecodedGame;
+  /** The largest surprise of a move of the game (0 or more). */
+  readonly worstSurprise: number;
 }
 
 function channelOf(option: DecodeOptions['channel']): NoisyChannel {
@@ -160,12 +173,14 @@ function alternativesOf(marginals: readonly MoveProbability[], chosen: string, c
     .map(([san, probability]) => ({ san, probability }));
 }
 
-function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, scores: DecodedGame['languageScores'], options: DecodeOptions): DecodedGame {
+function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, scores: DecodedGame['languageScores'], options: DecodeOptions): BuiltGame {
   const { lattice } = run;
   backwardPass(lattice);
   const marginals = plyMarginals(lattice);
-  const path = bestPath(lattice);
-  const doubt = searchDoubt(path.map((edge) => lattice.surprise(edge)));
+  // Moves are counted right one by one: the game with the most right on average, not the single likeliest.
+  const path = expectedAccuracyPath(lattice, marginals);
+  const surprises = path.map((edge) => lattice.surprise(edge));
+  const doubt = searchDoubt(surprises);
   const threshold = options.reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD;
   const alternativeCount = options.alternatives ?? 3;
   const position = start.clone();
@@ -215,7 +230,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
       };
     }
   }
-  return {
+  const game: DecodedGame = {
     language: run.language,
     languageScores: scores,
     moves,
@@ -224,6 +239,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
     unexplained,
     ...(broken ? { break: broken } : {}),
   };
+  return { game, worstSurprise: Math.max(0, ...surprises) };
 }
 
 /**
@@ -262,8 +278,8 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   }
   runs.sort((a, b) => b.lattice.logEvidence - a.lattice.logEvidence);
   const scores = runs.map((run) => ({ language: run.language, logEvidence: run.lattice.logEvidence }));
-  const game = buildGame(start, sheets, runs[0], scores, options);
-  if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined || !looksLost(game)) return ok(game);
+  const built = buildGame(start, sheets, runs[0], scores, options);
+  if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined || !looksLost(built)) return ok(built.game);
   // The beam may have dropped the true game at a badly read stretch: search once more, wider, and keep
   // whichever explains the readings with the likelier game.
   const language = runs[0].language;
@@ -272,8 +288,8 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
     ...(options.movePrior ? { movePrior: options.movePrior } : {}),
     beamWidth: WIDE_BEAM.width, beamSize: WIDE_BEAM.size, layoutSize: WIDE_BEAM.layoutSize,
   });
-  if (wide.bestScore <= runs[0].lattice.bestScore) return ok(game);
-  return ok(buildGame(start, sheets, { language, lattice: wide }, scores, options));
+  if (wide.bestScore <= runs[0].lattice.bestScore) return ok(built.game);
+  return ok(buildGame(start, sheets, { language, lattice: wide }, scores, options).game);
 }
 
 export interface DecodedTranscription {

@@ -19,7 +19,7 @@ import type { LanguageCode } from '@zapis/notation';
 import type { SpellingPriors } from './channel-parameters.js';
 import type { NoisyChannel } from './channel.js';
 import { EmissionBound } from './emission-bound.js';
-import type { PreparedSheet } from './prepared-sheet.js';
+import type { PreparedCell, PreparedSheet } from './prepared-sheet.js';
 
 /** A move's typical log prior (about one legal move in thirty). */
 export const TYPICAL_PRIOR = -3;
@@ -27,6 +27,9 @@ export const TYPICAL_PRIOR = -3;
 export class FutureCost {
   /** Per sheet, per cell: the best any move could do, or the cell as noise. */
   private readonly bound: Float64Array[];
+  /** Per sheet, per cell (and per merged pair of cells): log P(cell | move) of the best any move could do. */
+  private readonly ceiling: Float64Array[];
+  private readonly mergedCeiling: Float64Array[];
   private readonly noise: Float64Array[];
   /** Per sheet, per cell: this ply's estimate, and its sums from each cell to the end. */
   private readonly current: Float64Array[];
@@ -39,12 +42,16 @@ export class FutureCost {
   constructor(private readonly sheets: readonly PreparedSheet[], private readonly cellBase: Int32Array, modelCells: number,
     channel: NoisyChannel, language: LanguageCode, spelling: SpellingPriors, logNoiseCell: number) {
     const bound = new EmissionBound(channel, language, spelling);
-    this.noise = sheets.map((sheet) => Float64Array.from(sheet.cells, (cell) => logNoiseCell + cell.logNoise));
-    this.bound = sheets.map((sheet, s) => Float64Array.from(sheet.cells, (prepared, c) => {
+    const ceilingOf = (cell: PreparedCell | undefined): number => {
+      if (!cell) return -Infinity;
       let total = 0;
-      for (const reading of prepared.readings) total += reading.weight * bound.bound(reading.codes);
-      return Math.max((total > 0 ? Math.log(total) : -745) + TYPICAL_PRIOR, this.noise[s][c]);
-    }));
+      for (const reading of cell.readings) total += reading.weight * bound.bound(reading.codes);
+      return total > 0 ? Math.log(total) : -745;
+    };
+    this.noise = sheets.map((sheet) => Float64Array.from(sheet.cells, (cell) => logNoiseCell + cell.logNoise));
+    this.ceiling = sheets.map((sheet) => Float64Array.from(sheet.cells, ceilingOf));
+    this.mergedCeiling = sheets.map((sheet) => Float64Array.from(sheet.merged, ceilingOf));
+    this.bound = this.ceiling.map((ceilings, s) => ceilings.map((ceiling, c) => Math.max(ceiling + TYPICAL_PRIOR, this.noise[s][c])));
     this.current = this.bound.map((estimates) => estimates.slice());
     this.suffix = this.current.map((estimates) => new Float64Array(estimates.length + 1));
     this.written = new Float64Array(modelCells).fill(-Infinity);
@@ -55,6 +62,22 @@ export class FutureCost {
   /** The best any move could do with sheet s's cell c (or the cell as noise), with a typical prior. */
   best(s: number, c: number): number {
     return this.bound[s][c];
+  }
+
+  /** No move explains sheet s's cell c better than this (log P(cell | move)). */
+  cellCeiling(s: number, c: number): number {
+    return this.ceiling[s][c];
+  }
+
+  /** No move explains sheet s's cells c and c + 1 read as one better than this. */
+  mergedCellCeiling(s: number, c: number): number {
+    return this.mergedCeiling[s][c];
+  }
+
+  /** This ply's estimate for sheet s's cells from c on (0 or less). */
+  rest(s: number, c: number): number {
+    const suffix = this.suffix[s];
+    return suffix[Math.min(c, suffix.length - 1)];
   }
 
   /** When the search goes back: what the last plies' moves paid says nothing of the ply it goes back to. */

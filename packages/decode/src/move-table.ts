@@ -29,11 +29,11 @@ export interface KnownMove {
 /** A position's legal moves. */
 export interface PositionMoves {
   readonly count: number;
-  readonly ids: Int32Array;
-  readonly logPrior: Float64Array;
+  readonly ids: readonly number[];
+  readonly logPrior: readonly number[];
   /** Zobrist hash of the position after each move. */
-  readonly childLo: Int32Array;
-  readonly childHi: Int32Array;
+  readonly childLo: readonly number[];
+  readonly childHi: readonly number[];
 }
 
 const DISAMBIGUATIONS: readonly Disambiguation[] = ['none', 'file', 'rank', 'both'];
@@ -47,9 +47,10 @@ export class MoveTable {
   /** The legal moves of `position`; `lastCaptureSquare` is where the previous move captured (-1 if it did not). */
   positionMoves(position: Position, lastCaptureSquare: number, priorWeights?: MovePriorWeights): PositionMoves {
     const count = generateLegalMoves(position, legal);
-    const ids = new Int32Array(count);
-    const childLo = new Int32Array(count);
-    const childHi = new Int32Array(count);
+    // Plain arrays: a search builds thousands of these, and small typed arrays are slow to allocate.
+    const ids: number[] = [];
+    const childLo: number[] = [];
+    const childHi: number[] = [];
     for (let i = 0; i < count; i++) {
       const move = legal[i];
       const from = moveFrom(move);
@@ -60,8 +61,8 @@ export class MoveTable {
       position.play(move);
       const check = position.isCheck();
       const mate = check && !hasLegalMove(position);
-      childLo[i] = position.hashLo;
-      childHi[i] = position.hashHi;
+      childLo.push(position.hashLo);
+      childHi.push(position.hashHi);
       position.undo();
       // 17 bits of move, then piece, captured piece, check, mate, disambiguation, Chess960.
       const signature = move + 2 ** 17 * (piece + 8 * (capturedCode + 8 * ((check ? 1 : 0) + 2 * ((mate ? 1 : 0)
@@ -83,7 +84,7 @@ export class MoveTable {
         const san = englishSan(description);
         this.moves.push({ id, move, uci, san, key: `${uci}|${san}`, description });
       }
-      ids[i] = id;
+      ids.push(id);
       weights[i] = moveLogWeight(this.moves[id].description, lastCaptureSquare, priorWeights);
     }
     // Normalised over the legal moves (log-sum-exp).
@@ -92,8 +93,8 @@ export class MoveTable {
     let total = 0;
     for (let i = 0; i < count; i++) total += Math.exp(weights[i] - top);
     const norm = top + Math.log(total);
-    const logPrior = new Float64Array(count);
-    for (let i = 0; i < count; i++) logPrior[i] = weights[i] - norm;
+    const logPrior: number[] = [];
+    for (let i = 0; i < count; i++) logPrior.push(weights[i] - norm);
     return { count, ids, logPrior, childLo, childHi };
   }
 }

@@ -66,3 +66,43 @@ export function plyMarginals(lattice: Lattice): MoveProbability[][] {
   }
   return marginals;
 }
+
+/**
+ * The path that gets the most moves right on average (minimum Bayes risk for a per-move count): the
+ * complete game maximising the sum over its plies of each move's posterior, less one half per ply, so
+ * that a ply is added at the end only if its move is more likely than not. The Viterbi game is the
+ * single likeliest game, but where many games share most of their moves it can hold a move the
+ * lattice as a whole finds unlikely. Falls back to Viterbi for a game that breaks.
+ */
+export function expectedAccuracyPath(lattice: Lattice, marginals: readonly MoveProbability[][]): LatticeEdge[] {
+  if (!lattice.bestFinal || lattice.bestFinal.abandoned) return bestPath(lattice);
+  const gainAt = marginals.map((moves) => new Map(moves.map((entry) => [`${entry.uci}|${entry.san}`, entry.probability - 0.5])));
+  const score = new Map<LatticeNode, number>();
+  const via = new Map<LatticeNode, LatticeEdge>();
+  score.set(lattice.plies[0][0], 0);
+  let end: LatticeNode | undefined;
+  for (let ply = 1; ply < lattice.plies.length; ply++) {
+    const gains = gainAt[ply - 1];
+    for (const node of lattice.plies[ply]) {
+      // The Viterbi edge first: among equals it stays.
+      const edges = node.bestEdge ? [node.bestEdge, ...node.incoming.filter((edge) => edge !== node.bestEdge)] : node.incoming;
+      let best = -Infinity;
+      for (const edge of edges) {
+        const from = score.get(edge.from);
+        if (from === undefined) continue;
+        const total = from + (gains.get(edge.candidate.key) ?? -0.5);
+        if (total > best + 1e-12) {
+          best = total;
+          via.set(node, edge);
+        }
+      }
+      if (best === -Infinity) continue;
+      score.set(node, best);
+      if (node.logFinal === 0 && (!end || best > (score.get(end) ?? -Infinity) + 1e-12)) end = node;
+    }
+  }
+  if (!end) return bestPath(lattice);
+  const edges: LatticeEdge[] = [];
+  for (let node: LatticeNode | undefined = end; node && via.has(node); node = via.get(node)?.from) edges.push(via.get(node) as LatticeEdge);
+  return edges.reverse();
+}

@@ -238,8 +238,10 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
       for (let k = 0; k < count; k++) {
         const description = table.moves[ids[k]].description;
         if (options.only && options.only[ply] !== table.moves[ids[k]].uci) continue;
+        // What a sheet's option must reach to stay within the beam (the other sheet adds 0 at best).
+        const floor = bound - beamWidth - node.logAlpha - moves.logPrior[k];
         for (let s = 0; s < sheets.length; s++) {
-          optionSets[s].fill(sheets[s], s, node.cursors[2 * s], node.cursors[2 * s + 1], ids[k], model, layout, joint, ply + 1);
+          optionSets[s].fill(sheets[s], s, node.cursors[2 * s], node.cursors[2 * s + 1], ids[k], model, layout, joint, ply + 1, cost, floor);
         }
         // Every combination of the sheets' options (one sheet: just its options).
         const first = optionSets[0];

@@ -46,6 +46,17 @@ export function layoutLogs(priors: LayoutPriors): LayoutLogs {
   };
 }
 
+/** What no option can beat, known before any emission is computed (FutureCost gives them). */
+export interface OptionCeilings {
+  cellCeiling(s: number, c: number): number;
+  mergedCellCeiling(s: number, c: number): number;
+  /** The estimate for the cells from c on (0 or less). */
+  rest(s: number, c: number): number;
+}
+
+/** Rounding room: an emission is computed in another order than its ceiling. */
+const CEILING_SLACK = 1e-6;
+
 /** Up to this many ways a sheet may account for one move. */
 const MAX_OPTIONS = 5;
 
@@ -70,9 +81,12 @@ export class SheetOptions {
 
   /**
    * Fills the options of sheet `s` for move `id` at `ply` (1-based), when `next` is the sheet's next
-   * cell and `pending` a cell left behind by a swap (-1 if none).
+   * cell and `pending` a cell left behind by a swap (-1 if none). Options whose weight plus the
+   * estimate of the cells after them cannot reach `floor` are left out before their emissions are
+   * computed (the search would drop them anyway: every weight and estimate is a log-probability).
    */
-  fill(sheet: PreparedSheet, s: number, next: number, pending: number, id: number, model: EmissionModel, layout: LayoutLogs, joint: boolean, ply: number): void {
+  fill(sheet: PreparedSheet, s: number, next: number, pending: number, id: number, model: EmissionModel, layout: LayoutLogs, joint: boolean, ply: number,
+    ceilings: OptionCeilings, floor: number): void {
     this.count = 0;
     const base = model.cellBase[s];
     const cells = sheet.cells;
@@ -88,10 +102,14 @@ export class SheetOptions {
     this.add(next + 1, -1, model.emission(base + next, id) + misplaced(cells[next].expectedPly, ply, layout), WRITTEN, next, -1);
     this.add(next, -1, layout.unwritten, UNWRITTEN, -1, -1);
     if (next + 1 < count) {
-      const following = model.emission(base + next + 1, id) + misplaced(cells[next + 1].expectedPly, ply, layout);
-      this.add(next + 2, -1, layout.noiseCell + cells[next].logNoise + following, AFTER_NOISE, next + 1, next);
-      this.add(next + 2, next, layout.swappedCells + following, SWAPPED, next + 1, -1);
-      if (sheet.merged[next]) {
+      const rest = ceilings.rest(s, next + 2) + CEILING_SLACK;
+      const beforeFollowing = Math.max(layout.noiseCell + cells[next].logNoise, layout.swappedCells);
+      if (beforeFollowing + ceilings.cellCeiling(s, next + 1) + rest >= floor) {
+        const following = model.emission(base + next + 1, id) + misplaced(cells[next + 1].expectedPly, ply, layout);
+        this.add(next + 2, -1, layout.noiseCell + cells[next].logNoise + following, AFTER_NOISE, next + 1, next);
+        this.add(next + 2, next, layout.swappedCells + following, SWAPPED, next + 1, -1);
+      }
+      if (sheet.merged[next] && layout.splitMove + ceilings.mergedCellCeiling(s, next) + rest >= floor) {
         const weight = layout.splitMove + model.emission(model.mergedBase[s] + next, id) + misplaced(cells[next].expectedPly, ply, layout);
         this.add(next + 2, -1, weight, SPLIT, next, -1);
       }

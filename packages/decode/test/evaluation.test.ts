@@ -41,9 +41,10 @@ describe.skipIf(skip)('evaluation on real games (small)', () => {
     const result = evaluate(games, { language: 'en', rate: 0.05, seed: 8 }, {}, false);
     results.push(result);
     expect(accuracy(result)).toBeGreaterThan(0.98);
-    expect(result.flaggedMoves / result.moves).toBeLessThan(0.03);
+    // The bound on review work (the review threshold trades it for unflagged accuracy).
+    expect(result.flaggedMoves / result.moves).toBeLessThan(0.05);
     // Moves it does not flag are right far more often than moves overall.
-    expect(result.unflaggedCorrect / result.unflaggedMoves).toBeGreaterThan(0.99);
+    expect(result.unflaggedCorrect / result.unflaggedMoves).toBeGreaterThan(0.998);
   });
 
   it('is calibrated: moves it is sure of are right about as often as it says', () => {

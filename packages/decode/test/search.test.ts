@@ -51,6 +51,19 @@ describe('whole-game search', () => {
     expect(new Set(restored.alternatives.map((alternative) => alternative.san)).size).toBe(restored.alternatives.length);
   });
 
+  it('flags a move that one misread character could have made out of another legal move', () => {
+    const lines = [...POLISH_LINES];
+    lines[5] = '6. We1 b3'; // 6...b5 or 6...b6: a 5 read as 3 and a 6 read as 3 are both common
+    const game = decodedText(lines.join('\n'), 'pl');
+    expect(sans(game)).toEqual(RUY_LOPEZ);
+    const guess = game.moves[11];
+    // About one such move in twenty is wrong: more than the review list may let through unflagged.
+    expect(guess.confidence).toBeGreaterThan(0.9);
+    expect(guess.confidence).toBeLessThan(0.98);
+    expect(guess.review).toBe(true);
+    expect(guess.alternatives[0].san).toBe('b6');
+  });
+
   it('reads a misread castling (O-0, 0-O)', () => {
     const lines = [...POLISH_LINES];
     lines[4] = '5. O-0 Ge7';

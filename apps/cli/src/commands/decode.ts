@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import type { Diagnostic } from '@zapis/game';
 import {
-  decodeSheets, parseTranscription, reviewComment, decodedGamePgn,
+  DEFAULT_REVIEW_THRESHOLD, decodeSheets, parseTranscription, reviewComment, decodedGamePgn,
   type DecodedGame, type DecodeError, type Transcription,
 } from '@zapis/decode';
 import type { Result } from '@zapis/core';
@@ -112,7 +112,7 @@ export function registerDecode(program: Command, context: CommandContext): void 
     .argument('[files...]', 'transcription files (.gz read directly); - or none for standard input')
     .option('--lang <code>', 'language of the piece letters: auto or a code from piece-letters.md', 'auto')
     .option('--format <format>', 'pgn (with a comment on each doubtful move) or json (NDJSON: one object per game, then a summary)', 'pgn')
-    .option('--review-threshold <p>', 'moves below this confidence are flagged for review', '0.9')
+    .option('--review-threshold <p>', 'moves below this confidence are flagged for review', String(DEFAULT_REVIEW_THRESHOLD))
     .option('--pair', 'consecutive games in a file are White\u2019s and Black\u2019s sheets of one game: decode them jointly')
     .action(async (files: string[], flags: DecodeFlags) => {
       const language = parseLanguage(flags.lang, true);
