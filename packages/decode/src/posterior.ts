@@ -56,7 +56,7 @@ export function plyMarginals(lattice: Lattice): MoveProbability[][] {
       for (const edge of node.incoming) {
         const logPosterior = edge.from.logAlpha + edge.logWeight + node.logBeta - z;
         if (logPosterior < -40) continue;
-        const key = `${edge.candidate.uci}|${edge.candidate.san}`;
+        const key = edge.candidate.key;
         const entry = byMove.get(key) ?? { uci: edge.candidate.uci, san: edge.candidate.san, probability: 0 };
         entry.probability += Math.exp(logPosterior);
         byMove.set(key, entry);
