@@ -67,6 +67,11 @@ export class ValidationPool {
     this.pending.clear();
   }
 
+  /** Batches sent to the least busy worker and not yet answered. */
+  get shortestQueue(): number {
+    return Math.min(...this.load);
+  }
+
   /** Sends a batch to the least busy worker; its bytes are handed over, not copied. */
   submit(request: BatchRequest): Promise<BatchAnswer> {
     if (this.failure) return Promise.reject(this.failure);

@@ -16,6 +16,12 @@ import { addRecord, emptySummary, finishSummary, type SummaryCounts } from './su
 
 /** Batches larger than this (whole games cannot be cut) are validated in this thread, not by a worker. */
 const OVERSIZED_BATCH_BYTES = 4 << 20;
+/**
+ * With this many batches waiting at every worker, this thread validates the
+ * next batch itself: it is one of the jobs, so `--jobs N` starts N - 1
+ * workers and no core idles while this thread only reads and orders.
+ */
+const WORKER_QUEUE_DEPTH = 2;
 
 export interface Progress {
   readonly games: number;
@@ -55,6 +61,8 @@ export interface ValidationResult {
   readonly summary: SummaryCounts;
   /** True when --max-errors stopped the run before the end of the input. */
   readonly stoppedEarly: boolean;
+  /** How many batches this thread validated and how many went to workers. */
+  readonly batches: { readonly here: number; readonly workers: number };
 }
 
 function reasonOf(error: unknown): string {
@@ -79,8 +87,10 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
     everyGame: options.everyGame !== false,
     ...(options.ruleConfig ? { ruleConfig: options.ruleConfig } : {}),
   };
-  // With workers, this thread only reads, orders and writes, so its memory stays small.
-  const pool = options.jobs > 1 ? new ValidationPool(options.jobs, settings) : undefined;
+  // This thread is one of the jobs: it reads, orders and writes, and validates whenever the workers have enough queued.
+  // The workers start with the second batch, so an input of one batch never waits for them to boot.
+  let pool: ValidationPool | undefined;
+  const batches = { here: 0, workers: 0 };
   // In this thread records need not travel: clean games stay whole records.
   const inline = createJob({ ...settings, everyGame: true }, ruleHooks);
   const summary = emptySummary();
@@ -126,11 +136,15 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
         })) {
           bytesValidated += batch.bytes.length;
           const request: BatchRequest = { id: nextId++, file: batch.file, firstLine: batch.firstLine, bytes: batch.bytes };
+          if (options.jobs > 1 && request.id > 0) pool ??= new ValidationPool(options.jobs - 1, settings);
+          // One huge game (a hostile comment, say) is validated here too: this thread's heap takes it, so workers can stay small.
+          const here = !pool || batch.bytes.length > OVERSIZED_BATCH_BYTES || pool.shortestQueue >= WORKER_QUEUE_DEPTH;
+          if (here) batches.here++;
+          else batches.workers++;
           if (!pool) {
             await deliver(inline(request));
           } else {
-            // One huge game (a hostile comment, say) is validated here: this thread's heap takes it, so workers can stay small.
-            inFlight.push(batch.bytes.length > OVERSIZED_BATCH_BYTES ? Promise.resolve(inline(request)) : pool.submit(request));
+            inFlight.push(here ? Promise.resolve(inline(request)) : pool.submit(request));
             while (inFlight.length >= maxInFlight) await deliver(await inFlight.shift()!);
           }
           if (limitReached()) {
@@ -159,5 +173,5 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
     await pool?.close();
   }
   summary.bytes = bytesValidated;
-  return { summary: finishSummary(summary, (performance.now() - started) / 1000), stoppedEarly };
+  return { summary: finishSummary(summary, (performance.now() - started) / 1000), stoppedEarly, batches };
 }

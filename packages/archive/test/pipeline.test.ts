@@ -160,6 +160,31 @@ describe.skipIf(skip)('the pipeline on 3,000 real games', () => {
     expect(essence(await collect([{ name: '<stdin>' }], { stdin: Readable.from([Buffer.from(text)]) }))).toEqual(expected);
   });
 
+  it('shares batches between this thread and the workers, and boots no worker for an input of one batch', async () => {
+    const run = async (jobs: number, batchBytes: number) => {
+      const records: GameRecord[] = [];
+      // Standard input in 8 KiB pieces: a batch can be cut at every piece.
+      const pieces = Array.from({ length: Math.ceil(text.length / 8_192) }, (_, i) => Buffer.from(text.slice(i * 8_192, (i + 1) * 8_192)));
+      const result = await runValidation({
+        inputs: [{ name: '<stdin>' }], stdin: Readable.from(pieces), jobs, batchBytes, language: 'auto',
+        onRecord: (record) => {
+          records.push(record);
+        },
+      });
+      return { records, batches: result.batches };
+    };
+    const expected = essence(reference);
+    const shared = await run(3, 8_192);
+    expect(essence(shared.records)).toEqual(expected);
+    // With two workers kept busy, this thread validates batches too: it is one of the three jobs.
+    expect(shared.batches.here + shared.batches.workers).toBeGreaterThan(100);
+    expect(shared.batches.here).toBeGreaterThan(10);
+    expect(shared.batches.workers).toBeGreaterThan(10);
+    const single = await run(2, 1 << 30);
+    expect(essence(single.records)).toEqual(expected);
+    expect(single.batches).toEqual({ here: 1, workers: 0 });
+  });
+
   it('splits into n shards whose games, renumbered in shard order, are exactly the whole run (n = 1..7)', async () => {
     const expected = essence(reference);
     for (let count = 1; count <= 7; count++) {
