@@ -19,6 +19,8 @@ export interface Batch {
   readonly firstLine: number;
   /** The batch's first byte offset in the (uncompressed) input. */
   readonly offset: number;
+  /** The input's (or the shard's) last batch. */
+  readonly last: boolean;
 }
 
 export interface Shard {
@@ -124,9 +126,9 @@ export async function* readBatches(
   // Finds the section starts batches are cut at, once pending starts at one.
   let sections = new SectionScanner();
 
-  const emit = (end: number): Batch => {
+  const emit = (end: number, last = false): Batch => {
     const bytes = pending.subarray(0, end);
-    const batch: Batch = { file: source.name, bytes, firstLine: line, offset: pendingOffset };
+    const batch: Batch = { file: source.name, bytes, firstLine: line, offset: pendingOffset, last };
     line += countLineBreaks(pending, 0, end, lastByte);
     lastByte = pending[end - 1];
     pending = pending.subarray(end);
@@ -165,7 +167,7 @@ export async function* readBatches(
       if (localHigh < pending.length) {
         const stop = nextGameStart(pending, localHigh, pending.length);
         if (stop >= 0) {
-          if (stop > 0) yield emit(stop);
+          if (stop > 0) yield emit(stop, true);
           return;
         }
         continue;
@@ -176,5 +178,5 @@ export async function* readBatches(
       if (sections.lastStart > 0) yield emit(sections.lastStart);
     }
   }
-  if (started && pending.length > 0) yield emit(pending.length);
+  if (started && pending.length > 0) yield emit(pending.length, true);
 }

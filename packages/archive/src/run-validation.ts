@@ -88,14 +88,15 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
     ...(options.ruleConfig ? { ruleConfig: options.ruleConfig } : {}),
   };
   // This thread is one of the jobs: it reads, orders and writes, and validates whenever the workers have enough queued.
-  // The workers start with the second batch, so an input of one batch never waits for them to boot.
+  // The workers start once a second batch is sure to come, so an input of one batch never waits for them to boot.
   let pool: ValidationPool | undefined;
   const batches = { here: 0, workers: 0 };
   // In this thread records need not travel: clean games stay whole records.
   const inline = createJob({ ...settings, everyGame: true }, ruleHooks);
   const summary = emptySummary();
   const inFlight: Promise<BatchAnswer>[] = [];
-  const maxInFlight = Math.max(2, options.jobs * 2);
+  // Room for this thread to go on validating while the oldest batch is still at a worker (one warming up is slow).
+  const maxInFlight = Math.max(2, options.jobs * 4);
   let nextId = 0;
   let errors = 0;
   let stoppedEarly = false;
@@ -136,7 +137,7 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
         })) {
           bytesValidated += batch.bytes.length;
           const request: BatchRequest = { id: nextId++, file: batch.file, firstLine: batch.firstLine, bytes: batch.bytes };
-          if (options.jobs > 1 && request.id > 0) pool ??= new ValidationPool(options.jobs - 1, settings);
+          if (options.jobs > 1 && (request.id > 0 || !batch.last)) pool ??= new ValidationPool(options.jobs - 1, settings);
           // One huge game (a hostile comment, say) is validated here too: this thread's heap takes it, so workers can stay small.
           const here = !pool || batch.bytes.length > OVERSIZED_BATCH_BYTES || pool.shortestQueue >= WORKER_QUEUE_DEPTH;
           if (here) batches.here++;
