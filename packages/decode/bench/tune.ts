@@ -1,7 +1,8 @@
 /**
- * `tsx bench/tune.ts`: the tuning slice (games 1–2000 of gnu-book, every 20th), never the evaluation
- * slice. Prints the bench's columns plus what kind of error remains: for each wrong game, whether the
- * true game scores better than the decoded one under the model (a search error) or not (a model error).
+ * `tsx bench/tune.ts`: the tuning slice (games 1–2000 of gnu-book, every 20th; TUNE_STEP=5 takes every
+ * 5th, up to 400 games), never the evaluation slice. Prints the bench's columns plus what kind of error
+ * remains: for each wrong game, whether the true game scores better than the decoded one under the model
+ * (a search error) or not (a model error).
  * TUNE_GAMES sets the count, TUNE_RATES the noise levels (comma-separated), TUNE_LANGS the languages,
  * TUNE_VERBOSE=1 prints every wrong move with its readings.
  */
@@ -20,6 +21,8 @@ import { spellingPriorsOf } from '../src/spellings.js';
 import { parseTranscription } from '../src/transcription.js';
 
 const GAMES = Number(process.env.TUNE_GAMES ?? 40);
+/** Every how many games of 1–2000 one is taken (20: up to 100 games; 5: up to 400). */
+const STEP = Number(process.env.TUNE_STEP ?? 20);
 const RATES = (process.env.TUNE_RATES ?? '0.02,0.05,0.1').split(',').map(Number);
 const LANGUAGES = (process.env.TUNE_LANGS ?? 'pl,en').split(',') as ('pl' | 'en')[];
 const VERBOSE = process.env.TUNE_VERBOSE === '1';
@@ -32,7 +35,7 @@ async function tuningGames(): Promise<ReferenceGame[]> {
   for await (const raw of readGames(sharedPath('corpora/gnu-book/games-000001-100000.pgn.gz'))) {
     index++;
     if (index > 2000) break;
-    if (index % 20 !== 0) continue;
+    if (index % STEP !== 0) continue;
     const game = referenceGame(raw.text);
     if (game) games.push(game);
     if (games.length >= GAMES) break;

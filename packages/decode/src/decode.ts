@@ -11,6 +11,7 @@ import {
 } from './channel-parameters.js';
 import { NoisyChannel } from './channel.js';
 import { languageCandidates } from './language-candidates.js';
+import { looksLost, stillLost, STILL_LOST } from './lost-game.js';
 import type { MovePriorWeights } from './move-prior.js';
 import { backwardPass, expectedAccuracyPath, plyMarginals, type MoveProbability } from './posterior.js';
 import { prepareSheet } from './prepared-sheet.js';
@@ -120,19 +121,6 @@ export interface DecodeError {
 /** The second, wider search for games the first one seems to have lost. */
 const WIDE_BEAM = { width: 14, size: 128, layoutSize: 10 } as const;
 
-/**
- * A move of the decoded game that fits its cells this many nats worse than the best any move could
- * (`Lattice.surprise`) says the beam most likely dropped the true game before it: a misreading made
- * another legal move, and nothing the beam kept fits the cells after it.
- */
-const LOST_SURPRISE = 13;
-
-/** Signs that the search lost the true game: it breaks, explains the sheet with unwritten moves and noise, or a move fits its cells far worse than moves could. */
-function looksLost({ game, worstSurprise }: BuiltGame): boolean {
-  const unwritten = game.moves.filter((move) => move.cells.every((cell) => cell.cell === undefined)).length;
-  return game.break !== undefined || unwritten >= 2 || game.unexplained.length >= 3 || worstSurprise > LOST_SURPRISE;
-}
-
 interface LanguageRun {
   readonly language: LanguageCode;
   readonly lattice: Lattice;
@@ -140,8 +128,8 @@ interface LanguageRun {
 
 interface BuiltGame {
   readonly game: DecodedGame;
-  /** The largest surprise of a move of the game (0 or more). */
-  readonly worstSurprise: number;
+  /** Per ply of the game, how much worse its move fits its cells than moves could (`Lattice.surprise`). */
+  readonly surprises: readonly number[];
 }
 
 function channelOf(option: DecodeOptions['channel']): NoisyChannel {
@@ -152,15 +140,15 @@ function channelOf(option: DecodeOptions['channel']): NoisyChannel {
 let sharedDefaultChannel: NoisyChannel | undefined;
 const defaultChannel = (): NoisyChannel => (sharedDefaultChannel ??= NoisyChannel.create(DEFAULT_CHANNEL_PARAMETERS));
 
-/** How far a surprise reaches (plies either side), and how many nats of it a correct move may show. */
+/** How far a surprise reaches (plies either side; see STILL_LOST), and how many nats of it a correct move may show. */
 const DOUBT_REACH = 0;
 const DOUBT_ALLOWANCE = 7;
 
 /** Per ply, the factor (0..1] a move's posterior is trusted by: small near a large surprise (search.ts). */
-function searchDoubt(surprises: readonly number[]): number[] {
+function searchDoubt(surprises: readonly number[], reach: number): number[] {
   return surprises.map((_, index) => {
     let worst = 0;
-    for (let k = Math.max(0, index - DOUBT_REACH); k <= Math.min(surprises.length - 1, index + DOUBT_REACH); k++) worst = Math.max(worst, surprises[k]);
+    for (let k = Math.max(0, index - reach); k <= Math.min(surprises.length - 1, index + reach); k++) worst = Math.max(worst, surprises[k]);
     return Math.exp(-Math.max(0, worst - DOUBT_ALLOWANCE));
   });
 }
@@ -180,7 +168,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
   // Moves are counted right one by one: the game with the most right on average, not the single likeliest.
   const path = expectedAccuracyPath(lattice, marginals);
   const surprises = path.map((edge) => lattice.surprise(edge));
-  const doubt = searchDoubt(surprises);
+  const doubt = searchDoubt(surprises, stillLost(surprises) ? STILL_LOST.reach : DOUBT_REACH);
   const threshold = options.reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD;
   const alternativeCount = options.alternatives ?? 3;
   const position = start.clone();
@@ -239,7 +227,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
     unexplained,
     ...(broken ? { break: broken } : {}),
   };
-  return { game, worstSurprise: Math.max(0, ...surprises) };
+  return { game, surprises };
 }
 
 /**
@@ -279,7 +267,7 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   runs.sort((a, b) => b.lattice.logEvidence - a.lattice.logEvidence);
   const scores = runs.map((run) => ({ language: run.language, logEvidence: run.lattice.logEvidence }));
   const built = buildGame(start, sheets, runs[0], scores, options);
-  if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined || !looksLost(built)) return ok(built.game);
+  if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined || !looksLost(built.game, built.surprises)) return ok(built.game);
   // The beam may have dropped the true game at a badly read stretch: search once more, wider, and keep
   // whichever explains the readings with the likelier game.
   const language = runs[0].language;

@@ -42,3 +42,37 @@ describe('a game the first search lost', () => {
     expect(moves[71].san).toBe('Rxe4');
   });
 });
+
+/**
+ * A Polish sheet from the tuning slice at 5% noise (games 1–2000, every 5th: its 150th). `18. bY` is
+ * 18.b4, read as b3 by the first search, which then explains later cells (`27. b5`, `31... Wb3`) by moves
+ * that fit them up to 12.5 nats worse than moves could: less than the old bar of 13, more than 9.
+ */
+const NOISY_150 = [
+  '1. d2-d4 Sf6', '2. Gg5 d5', '3. G:f6 e:f6', '4. ę3 Gd6', '5. c4 d.c4', '6 G:c4 O-o', '7. Se2 He.7', '8 Sbc3 e6',
+  '9. O--O Sd7', '10: Sg3 G:g3', '11. h:g3 f5', '12. Hc2 Sf6', '13. Gd3 g6', '4. Sa4 Ge5', '15. Sc5 Gd5',
+  '16. Hd2 Wfe8', '17. Wfc1 Wad8', '18. bY b6', '19. Sa6 Se4', '20. He2 S:g3', '21. f:g3 H:e3+', '22. H:e3 W:e3',
+  '23. Gf5 W:g3', '24. a.4 f4', '25. Kf2 Ge4', '26. Wd1 h5', '27. b5 h4', '28. Sb4 c:b5', '29. a:b5 t3',
+  '30. g:f3 W:f3+', '31. Kg1 Wb3', '32. qc6 Wd6', '33. W:a1 Wf6', '34. Wa2 Wg3+', '35. Kh2 G:c6', '36. b:c6 W:C6',
+  '37. d5 Wd6', '38. Wc2 we3', '39. Wc6 W:c6', '40. d:c6 Wc3', '41. Gb5',
+].join('\n');
+
+const TRUTH_150 = [
+  'd4', 'Nf6', 'Bg5', 'd5', 'Bxf6', 'exf6', 'e3', 'Bd6', 'c4', 'dxc4', 'Bxc4', 'O-O', 'Ne2', 'Qe7', 'Nbc3', 'c6',
+  'O-O', 'Nd7', 'Ng3', 'Bxg3', 'hxg3', 'f5', 'Qc2', 'Nf6', 'Bd3', 'g6', 'Na4', 'Be6', 'Nc5', 'Bd5', 'Qd2', 'Rfe8',
+  'Rfc1', 'Rad8', 'b4', 'b6', 'Na6', 'Ne4', 'Qe2', 'Nxg3', 'fxg3', 'Qxe3+', 'Qxe3', 'Rxe3', 'Bf1', 'Rxg3', 'a4',
+  'f4', 'Kf2', 'Be4', 'Rd1', 'h5', 'b5', 'h4', 'Nb4', 'cxb5', 'axb5', 'f3', 'gxf3', 'Rxf3+', 'Kg1', 'Rb3', 'Nc6',
+  'Rd6', 'Rxa7', 'Rf6', 'Ra2', 'Rg3+', 'Kh2', 'Bxc6', 'bxc6', 'Rxc6', 'd5', 'Rd6', 'Rc2', 'Re3', 'Rc6', 'Rxc6',
+  'dxc6', 'Rc3', 'Bb5',
+];
+
+describe('a game the first search lost with a smaller surprise', () => {
+  it('is searched again when a move fits its cells 9 or more nats worse than moves could', () => {
+    const [game] = decodeText(NOISY_150, { language: 'pl' });
+    expect(game.decoded.ok).toBe(true);
+    if (!game.decoded.ok) return;
+    const moves = game.decoded.value.moves;
+    expect(moves).toHaveLength(TRUTH_150.length);
+    expect(moves.filter((move, index) => move.san !== TRUTH_150[index]).map((move) => move.ply)).toEqual([]);
+  });
+});
