@@ -9,6 +9,7 @@ import {
   hasLegalMove, moveFrom, moveKind, movePromotion, moveTarget, moveTo, moveToUci,
   type Move, type MoveDescription, type Position, type Role,
 } from '@zapis/core';
+import { positionFacts } from './move-features.js';
 import { moveLogWeight, normaliseLogWeights, type MovePriorWeights } from './move-prior.js';
 
 export interface CandidateMove {
@@ -73,7 +74,8 @@ export function describeLegalMoves(position: Position): MoveDescription[] {
 /** Candidate moves with priors; `lastCaptureSquare` is where the previous move captured (-1 if it did not). */
 export function candidateMoves(position: Position, lastCaptureSquare: number, weights?: MovePriorWeights): CandidateMove[] {
   const described = describeAll(position);
-  const logPriors = normaliseLogWeights(described.map((entry) => moveLogWeight(entry.description, lastCaptureSquare, weights)));
+  const facts = positionFacts(position);
+  const logPriors = normaliseLogWeights(described.map((entry) => moveLogWeight(position, facts, entry.description, lastCaptureSquare, weights)));
   return described.map(({ description, childLo, childHi }, index) => {
     const uci = moveToUci(description.move, position.chess960);
     const san = englishSan(description);

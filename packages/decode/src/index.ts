@@ -18,6 +18,8 @@ export { NoisyChannel, MAX_READING_LENGTH, type SlotVariant, type SpellingSlots,
 export { fitChannel, alignTexts, type ChannelPair, type FitChannelOptions } from './fit-channel.js';
 export { moveSpellings, likeliestSpelling, spellingPriorsOf } from './spellings.js';
 export { DEFAULT_MOVE_PRIOR, type MovePriorWeights } from './move-prior.js';
+export { MOVE_FEATURES, type MoveFeature } from './move-features.js';
+export { fitMovePrior, PriorSamples, type FitMovePriorOptions, type FittedMovePrior } from './fit-move-prior.js';
 export { languageCandidates } from './language-candidates.js';
 export { type CellUse } from './search.js';
 export { snapEachMove, type SnappedGame } from './snap-baseline.js';

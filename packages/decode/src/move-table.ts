@@ -12,6 +12,7 @@ import {
   moveFrom, moveKind, movePromotion, moveTarget, moveTo, moveToUci,
   type Disambiguation, type Move, type MoveDescription, type Position,
 } from '@zapis/core';
+import { positionFacts } from './move-features.js';
 import { moveLogWeight, type MovePriorWeights } from './move-prior.js';
 
 /** A described move: what the lattice's edges carry. */
@@ -47,6 +48,7 @@ export class MoveTable {
   /** The legal moves of `position`; `lastCaptureSquare` is where the previous move captured (-1 if it did not). */
   positionMoves(position: Position, lastCaptureSquare: number, priorWeights?: MovePriorWeights): PositionMoves {
     const count = generateLegalMoves(position, legal);
+    const facts = positionFacts(position);
     // Plain arrays: a search builds thousands of these, and small typed arrays are slow to allocate.
     const ids: number[] = [];
     const childLo: number[] = [];
@@ -85,7 +87,7 @@ export class MoveTable {
         this.moves.push({ id, move, uci, san, key: `${uci}|${san}`, description });
       }
       ids.push(id);
-      weights[i] = moveLogWeight(this.moves[id].description, lastCaptureSquare, priorWeights);
+      weights[i] = moveLogWeight(position, facts, this.moves[id].description, lastCaptureSquare, priorWeights);
     }
     // Normalised over the legal moves (log-sum-exp).
     let top = -Infinity;

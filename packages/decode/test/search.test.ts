@@ -20,8 +20,11 @@ describe('whole-game search', () => {
     const game = decodedText(POLISH_LINES.join('\n'));
     expect(game.language).toBe('pl');
     expect(sans(game)).toEqual(RUY_LOPEZ);
-    expect(Math.min(...game.moves.map((move) => move.confidence))).toBeGreaterThan(0.9);
-    expect(game.review).toEqual([]);
+    expect(Math.min(...game.moves.map((move) => move.confidence))).toBeGreaterThan(0.95);
+    // One doubt is fair: 8.Nc3 with its S lost also reads `c3`, and the fitted prior likes developing a
+    // knight in the opening (about 2%).
+    expect(game.review).toEqual([15]);
+    expect(game.moves[14].alternatives[0].san).toBe('Nc3');
   });
 
   it('fixes one wrong letter early in the game (Sf3 read as 5f3, e4 as ed)', () => {
@@ -57,8 +60,9 @@ describe('whole-game search', () => {
     const game = decodedText(lines.join('\n'), 'pl');
     expect(sans(game)).toEqual(RUY_LOPEZ);
     const guess = game.moves[11];
-    // About one such move in twenty is wrong: more than the review list may let through unflagged.
-    expect(guess.confidence).toBeGreaterThan(0.9);
+    // A 5 and a 6 are both misread as 3 often enough that only the prior tells them apart: 6...b5 is
+    // the likelier, and far from sure.
+    expect(guess.confidence).toBeGreaterThan(0.5);
     expect(guess.confidence).toBeLessThan(0.98);
     expect(guess.review).toBe(true);
     expect(guess.alternatives[0].san).toBe('b6');

@@ -1,0 +1,166 @@
+/**
+ * What the move prior looks at: cheap facts about a legal move in its position, no engine. Each is a
+ * number (mostly 0 or 1), seen from the side to move; the prior is a weighted sum of them (log-linear,
+ * move-prior.ts), the weights fitted on real games (fit-move-prior.ts).
+ */
+import { squareFile, squareRank, type MoveDescription, type Position, type Role } from '@zapis/core';
+
+export const MOVE_FEATURES = [
+  'capture', 'recapture', 'check', 'castle', 'queenPromotion', 'underPromotion',
+  'knight', 'bishop', 'rook', 'queen', 'king',
+  /** A king move (not castling) while its side may still castle. */
+  'kingWalk',
+  /** A king move in an endgame (no queens, or little material left). */
+  'endgameKing',
+  /** Opening (first 12 moves): a knight or bishop leaving its first rank. */
+  'development',
+  /** Opening: a queen move. */
+  'openingQueen',
+  /** Opening: a pawn of the c, d, e or f file. */
+  'openingCentralPawn',
+  /** Opening: a pawn of the a, b, g or h file. */
+  'openingWingPawn',
+  'pawnDoublePush',
+  /** Ranks gained towards the opponent by a piece (not a pawn), over 7: negative for a retreat. */
+  'advance',
+  /** A piece (not a pawn) going back to its first rank. */
+  'backRank',
+  /** A piece (not a pawn) landing nearer the centre: 1 in the middle four squares, 0 on the edge. */
+  'centrality',
+  /** A piece (not a pawn, not capturing) landing where an enemy pawn takes it. */
+  'intoPawnAttack',
+  /** The moving piece stood attacked. */
+  'fromAttacked',
+  /** The destination is attacked by the opponent (as the board stands before the move). */
+  'toAttacked',
+  /** What a capture takes, in pawns, over 9. */
+  'capturedValue',
+  /** What a capture takes less what the capturer is worth, in pawns, over 9. */
+  'captureGain',
+  'mate',
+  /** A pawn move after move 40. */
+  'latePawn',
+  /** A passed-pawn-like push: a pawn reaching its sixth or seventh rank. */
+  'pawnToSixthOrSeventh',
+] as const;
+
+export type MoveFeature = (typeof MOVE_FEATURES)[number];
+export const FEATURE_COUNT = MOVE_FEATURES.length;
+const at = Object.fromEntries(MOVE_FEATURES.map((name, index) => [name, index])) as Record<MoveFeature, number>;
+
+const VALUE: Record<Role, number> = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 0 };
+const PIECE_FEATURE: Partial<Record<Role, number>> = {
+  knight: at.knight, bishop: at.bishop, rook: at.rook, queen: at.queen, king: at.king,
+};
+/** Board codes: colour in bit 3, role 1..6 (pawn … king) in the low bits. */
+const PAWN_CODE = 1;
+const QUEEN_CODE = 5;
+const COLOR_BIT = 8;
+/** Pawns' worth by role code (pawn … queen; the king counts 0). */
+const PIECE_VALUE = [0, 1, 3, 3, 5, 9, 0];
+
+/** Whether a pawn of the opponent of `mover` (0 white, 1 black) attacks `square`. */
+function enemyPawnAttacks(board: ArrayLike<number>, square: number, mover: number): boolean {
+  const enemyPawn = PAWN_CODE | ((mover ^ 1) * COLOR_BIT);
+  const rank = squareRank(square) + (mover === 0 ? 1 : -1);
+  if (rank < 0 || rank > 7) return false;
+  const file = squareFile(square);
+  return (file > 0 && board[rank * 8 + file - 1] === enemyPawn) || (file < 7 && board[rank * 8 + file + 1] === enemyPawn);
+}
+
+/** An endgame: no queens left, or at most 13 pawns' worth of pieces besides kings and pawns. */
+function isEndgame(position: Position): boolean {
+  const counts = position.pieceCounts;
+  const queens = counts[QUEEN_CODE] + counts[QUEEN_CODE | COLOR_BIT];
+  let material = 0;
+  for (let role = PAWN_CODE + 1; role <= QUEEN_CODE; role++) material += PIECE_VALUE[role] * (counts[role] + counts[role | COLOR_BIT]);
+  return queens === 0 || material <= 13;
+}
+
+/** What stays the same for every move of one position. */
+export interface PositionFacts {
+  readonly mover: number;
+  readonly opening: boolean;
+  readonly late: boolean;
+  readonly endgame: boolean;
+  readonly mayCastle: boolean;
+  /** Which position these are (see `attackAsked`). */
+  readonly generation: number;
+}
+
+/**
+ * Whether the opponent attacks a square, asked once per square of a position (its moves share squares):
+ * valid where `attackAsked` holds the position's generation. Module scratch, not per position: the
+ * features of one position's moves are computed together, and a search meets many thousands of positions.
+ */
+const attackAsked = new Int32Array(64);
+const attackKnown = new Uint8Array(64);
+let generations = 0;
+
+export function positionFacts(position: Position): PositionFacts {
+  const color = position.turn;
+  return {
+    mover: color === 'white' ? 0 : 1,
+    opening: position.fullmoves <= 12,
+    late: position.fullmoves > 40,
+    endgame: isEndgame(position),
+    mayCastle: position.castlingRook(color, 'king') !== undefined || position.castlingRook(color, 'queen') !== undefined,
+    generation: ++generations,
+  };
+}
+
+function isAttacked(position: Position, facts: PositionFacts, square: number): boolean {
+  if (attackAsked[square] !== facts.generation) {
+    attackKnown[square] = position.isAttacked(square, facts.mover === 0 ? 'black' : 'white') ? 1 : 0;
+    attackAsked[square] = facts.generation;
+  }
+  return attackKnown[square] === 1;
+}
+
+/** Fills `out` (FEATURE_COUNT long) with the features of `move` in `position` (before it is played). */
+export function moveFeatures(position: Position, facts: PositionFacts, move: MoveDescription, lastCaptureSquare: number, out: Float64Array): void {
+  out.fill(0);
+  const { mover } = facts;
+  const piece = move.piece;
+  const fromRank = mover === 0 ? squareRank(move.from) : 7 - squareRank(move.from);
+  const toRank = mover === 0 ? squareRank(move.to) : 7 - squareRank(move.to);
+  if (move.capture) out[move.to === lastCaptureSquare ? at.recapture : at.capture] = 1;
+  if (move.check) out[at.check] = 1;
+  if (move.mate) out[at.mate] = 1;
+  if (move.castle) out[at.castle] = 1;
+  if (move.promotion) out[move.promotion === 'queen' ? at.queenPromotion : at.underPromotion] = 1;
+  const pieceFeature = PIECE_FEATURE[piece];
+  if (pieceFeature !== undefined) out[pieceFeature] = 1;
+  if (piece === 'king' && !move.castle) {
+    if (facts.mayCastle) out[at.kingWalk] = 1;
+    if (facts.endgame) out[at.endgameKing] = 1;
+  }
+  if (facts.opening) {
+    if ((piece === 'knight' || piece === 'bishop') && fromRank === 0) out[at.development] = 1;
+    if (piece === 'queen') out[at.openingQueen] = 1;
+    if (piece === 'pawn') {
+      const file = squareFile(move.from);
+      out[file >= 2 && file <= 5 ? at.openingCentralPawn : at.openingWingPawn] = 1;
+    }
+  }
+  if (piece === 'pawn') {
+    if (Math.abs(toRank - fromRank) === 2) out[at.pawnDoublePush] = 1;
+    if (facts.late) out[at.latePawn] = 1;
+    if (toRank === 5 || toRank === 6) out[at.pawnToSixthOrSeventh] = 1;
+  } else if (!move.castle) {
+    out[at.advance] = (toRank - fromRank) / 7;
+    if (toRank === 0 && fromRank !== 0) out[at.backRank] = 1;
+    const file = squareFile(move.to);
+    const rank = squareRank(move.to);
+    out[at.centrality] = (3.5 - Math.max(Math.abs(file - 3.5), Math.abs(rank - 3.5))) / 3;
+    if (!move.capture && enemyPawnAttacks(position.board, move.to, mover)) out[at.intoPawnAttack] = 1;
+  }
+  if (!move.castle) {
+    if (isAttacked(position, facts, move.from)) out[at.fromAttacked] = 1;
+    if (isAttacked(position, facts, move.to)) out[at.toAttacked] = 1;
+  }
+  if (move.captured) {
+    out[at.capturedValue] = VALUE[move.captured] / 9;
+    out[at.captureGain] = (VALUE[move.captured] - VALUE[piece]) / 9;
+  }
+}
