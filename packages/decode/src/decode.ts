@@ -30,7 +30,7 @@ export interface DecodeOptions {
   readonly channel?: ChannelParameters | NoisyChannel;
   readonly layout?: LayoutPriors;
   readonly movePrior?: MovePriorWeights;
-  /** Moves with a confidence below this go on the review list (default DEFAULT_REVIEW_THRESHOLD, 0.98). */
+  /** Moves with a confidence below this go on the review list (default DEFAULT_REVIEW_THRESHOLD, 0.99). */
   readonly reviewThreshold?: number;
   /** Starting position (default: the initial position). */
   readonly fen?: string;

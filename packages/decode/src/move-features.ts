@@ -42,6 +42,12 @@ export const MOVE_FEATURES = [
   'latePawn',
   /** A passed-pawn-like push: a pawn reaching its sixth or seventh rank. */
   'pawnToSixthOrSeventh',
+  /** A capture on a square the opponent does not attack: material won outright. */
+  'safeCapture',
+  /** A capture on an attacked square by a piece worth more than what it takes, in pawns over 9. */
+  'losingCapture',
+  /** A piece (not a pawn) that an enemy pawn attacks moves. */
+  'fromPawnAttack',
 ] as const;
 
 export type MoveFeature = (typeof MOVE_FEATURES)[number];
@@ -154,6 +160,7 @@ export function moveFeatures(position: Position, facts: PositionFacts, move: Mov
     const rank = squareRank(move.to);
     out[at.centrality] = (3.5 - Math.max(Math.abs(file - 3.5), Math.abs(rank - 3.5))) / 3;
     if (!move.capture && enemyPawnAttacks(position.board, move.to, mover)) out[at.intoPawnAttack] = 1;
+    if (enemyPawnAttacks(position.board, move.from, mover)) out[at.fromPawnAttack] = 1;
   }
   if (!move.castle) {
     if (isAttacked(position, facts, move.from)) out[at.fromAttacked] = 1;
@@ -162,5 +169,7 @@ export function moveFeatures(position: Position, facts: PositionFacts, move: Mov
   if (move.captured) {
     out[at.capturedValue] = VALUE[move.captured] / 9;
     out[at.captureGain] = (VALUE[move.captured] - VALUE[piece]) / 9;
+    if (out[at.toAttacked] === 0) out[at.safeCapture] = 1;
+    else out[at.losingCapture] = Math.max(0, VALUE[piece] - VALUE[move.captured]) / 9;
   }
 }

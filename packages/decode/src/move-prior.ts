@@ -10,15 +10,16 @@ import { FEATURE_COUNT, MOVE_FEATURES, moveFeatures, type MoveFeature, type Posi
 export type MovePriorWeights = Readonly<Record<MoveFeature, number>>;
 
 /**
- * Fitted on games 2001–6000 of gnu-book (never the tuning slice, games 1–2000, nor the evaluation
+ * 32 features (move-features.ts) fitted on games 2001–6000 of gnu-book (never the tuning slice, games 1–2000, nor the evaluation
  * slice, games from 90001): `tsx bench/fit-prior.ts` prints these.
  */
 export const DEFAULT_MOVE_PRIOR: MovePriorWeights = {
-  capture: 0.99, recapture: 3.483, check: 0.903, castle: 3.631, queenPromotion: 0.466, underPromotion: -1.101,
-  knight: -0.066, bishop: -0.188, rook: -0.187, queen: -0.244, king: -0.618, kingWalk: -0.99, endgameKing: 0.486,
-  development: 1.559, openingQueen: 0.026, openingCentralPawn: 1.546, openingWingPawn: 0.071, pawnDoublePush: 0.239,
-  advance: -0.08, backRank: -0.71, centrality: 0.826, intoPawnAttack: -2.839, fromAttacked: 0.962, toAttacked: -0.946,
-  capturedValue: 2.256, captureGain: 1.521, mate: 0.683, latePawn: 0.188, pawnToSixthOrSeventh: 0.766,
+  capture: 1.079, recapture: 3.31, check: 1.02, castle: 3.663, queenPromotion: 0.487, underPromotion: -1.071,
+  knight: -0.116, bishop: -0.29, rook: -0.218, queen: -0.323, king: -0.601, kingWalk: -0.879, endgameKing: 0.461,
+  development: 1.649, openingQueen: 0.047, openingCentralPawn: 1.552, openingWingPawn: 0.109, pawnDoublePush: 0.213,
+  advance: -0.034, backRank: -0.658, centrality: 0.846, intoPawnAttack: -3.019, fromAttacked: 0.762, toAttacked: -0.727,
+  capturedValue: 2.298, captureGain: -0.094, mate: 0.65, latePawn: 0.171, pawnToSixthOrSeventh: 0.746,
+  safeCapture: 0.7, losingCapture: -5.152, fromPawnAttack: 1.928,
 };
 
 const scratch = new Float64Array(FEATURE_COUNT);

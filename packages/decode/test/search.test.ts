@@ -49,7 +49,7 @@ describe('whole-game search', () => {
     const restored = game.moves[11];
     expect(restored.cells[0].use).toBe('unwritten');
     expect(restored.review).toBe(true);
-    expect(restored.confidence).toBeLessThan(0.5);
+    expect(restored.confidence).toBeLessThan(0.9);
     expect([restored.san, ...restored.alternatives.map((alternative) => alternative.san)]).toContain('b5');
     expect(new Set(restored.alternatives.map((alternative) => alternative.san)).size).toBe(restored.alternatives.length);
   });
