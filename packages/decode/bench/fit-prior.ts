@@ -4,7 +4,6 @@
  * on the fitting games and on held-out ones. Games 2001–6000 of gnu-book by default: never the tuning
  * slice (games 1–2000) nor the evaluation slice (games from 90001). PRIOR_GAMES sets the count.
  */
-import { initialPosition } from '@zapis/core';
 import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import { referenceGame } from '../src/evaluation/reference-games.js';
 import { fitMovePrior, PriorSamples } from '../src/fit-move-prior.js';
@@ -25,14 +24,7 @@ async function collect(): Promise<{ fit: PriorSamples; heldOut: PriorSamples }> 
     if (index >= FIRST_GAME + GAMES + HELD_OUT) break;
     const game = referenceGame(raw.text);
     if (!game) continue;
-    const samples = index < FIRST_GAME + GAMES ? fit : heldOut;
-    const position = initialPosition();
-    let lastCapture = -1;
-    for (const move of game.moves) {
-      samples.add(position, move, lastCapture);
-      lastCapture = move.capture ? move.to : -1;
-      position.play(move.move);
-    }
+    (index < FIRST_GAME + GAMES ? fit : heldOut).addGame(game.moves);
   }
   return { fit, heldOut };
 }

@@ -3,7 +3,7 @@
  * among the legal moves of each position (a conditional logit), with a small L2 pull towards 0 so that
  * a feature seldom seen keeps a small weight. Full-batch gradient ascent with Adam steps.
  */
-import { type MoveDescription, type Position } from '@zapis/core';
+import { initialPosition, type MoveDescription, type Position } from '@zapis/core';
 import { describeLegalMoves } from './candidate-moves.js';
 import { FEATURE_COUNT, MOVE_FEATURES, moveFeatures, positionFacts, type MoveFeature } from './move-features.js';
 import type { MovePriorWeights } from './move-prior.js';
@@ -40,6 +40,17 @@ export class PriorSamples {
     this.played.push(this.starts[this.starts.length - 1] + index);
     this.starts.push(this.moveCount);
     return true;
+  }
+
+  /** Adds every position of a game played from the initial position (its moves in order). */
+  addGame(moves: readonly MoveDescription[]): void {
+    const position = initialPosition();
+    let lastCapture = -1;
+    for (const move of moves) {
+      this.add(position, move, lastCapture);
+      lastCapture = move.capture ? move.to : -1;
+      position.play(move.move);
+    }
   }
 
   /** Mean log-likelihood of the played moves under `weights`, and its gradient (into `gradient`). */

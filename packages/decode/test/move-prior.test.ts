@@ -75,14 +75,7 @@ describe('fitting the move prior', () => {
       if (++index < 6501) continue;
       if (index > 6600) break;
       const game = referenceGame(raw.text);
-      if (!game) continue;
-      const position = initialPosition();
-      let lastCapture = -1;
-      for (const move of game.moves) {
-        samples.add(position, move, lastCapture);
-        lastCapture = move.capture ? move.to : -1;
-        position.play(move.move);
-      }
+      if (game) samples.addGame(game.moves);
     }
     expect(samples.positions).toBeGreaterThan(5000);
     const gradient = new Float64Array(FEATURE_COUNT);
