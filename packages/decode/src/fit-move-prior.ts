@@ -6,15 +6,15 @@
 import { initialPosition, type MoveDescription, type Position } from '@zapis/core';
 import { describeLegalMoves } from './candidate-moves.js';
 import { FEATURE_COUNT, MOVE_FEATURES, moveFeatures, positionFacts, type MoveFeature } from './move-features.js';
-import type { MovePriorWeights } from './move-prior.js';
 
 /** The features of every legal move of many positions, and which move was played in each. */
 export class PriorSamples {
   private features: Float32Array = new Float32Array(FEATURE_COUNT * 1024);
   private moveCount = 0;
   /** Per position, its first move's index; one more entry at the end. */
-  readonly starts: number[] = [0];
-  readonly played: number[] = [];
+  private readonly starts: number[] = [0];
+  /** Per position, the index of the move played. */
+  private readonly played: number[] = [];
   private readonly scratch = new Float64Array(FEATURE_COUNT);
 
   get positions(): number {
@@ -96,7 +96,7 @@ export interface FitMovePriorOptions {
 }
 
 export interface FittedMovePrior {
-  readonly weights: MovePriorWeights;
+  readonly weights: Readonly<Record<MoveFeature, number>>;
   /** Mean log-likelihood per position of the played moves, at the start (all weights 0: uniform) and at the end. */
   readonly uniformLogLikelihood: number;
   readonly logLikelihood: number;
@@ -111,9 +111,8 @@ export function fitMovePrior(samples: PriorSamples, options: FitMovePriorOptions
   const first = new Float64Array(FEATURE_COUNT);
   const second = new Float64Array(FEATURE_COUNT);
   const uniformLogLikelihood = samples.logLikelihood(weights, gradient);
-  let logLikelihood = uniformLogLikelihood;
   for (let t = 1; t <= iterations; t++) {
-    logLikelihood = samples.logLikelihood(weights, gradient);
+    samples.logLikelihood(weights, gradient);
     for (let f = 0; f < FEATURE_COUNT; f++) {
       const g = gradient[f] - 2 * l2 * weights[f];
       first[f] = 0.9 * first[f] + 0.1 * g;
@@ -123,7 +122,7 @@ export function fitMovePrior(samples: PriorSamples, options: FitMovePriorOptions
       weights[f] += (step * m) / (Math.sqrt(v) + 1e-8);
     }
   }
-  logLikelihood = samples.logLikelihood(weights, gradient);
+  const logLikelihood = samples.logLikelihood(weights, gradient);
   const fitted = Object.fromEntries(MOVE_FEATURES.map((name, f) => [name, Math.round(weights[f] * 1000) / 1000])) as Record<MoveFeature, number>;
   return { weights: fitted, uniformLogLikelihood, logLikelihood };
 }

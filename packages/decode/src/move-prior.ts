@@ -7,13 +7,14 @@
 import type { MoveDescription, Position } from '@zapis/core';
 import { FEATURE_COUNT, MOVE_FEATURES, moveFeatures, type MoveFeature, type PositionFacts } from './move-features.js';
 
-export type MovePriorWeights = Readonly<Record<MoveFeature, number>>;
+/** Log-odds per feature; a feature left out weighs 0. */
+export type MovePriorWeights = Readonly<Partial<Record<MoveFeature, number>>>;
 
 /**
  * 32 features (move-features.ts) fitted on games 2001–6000 of gnu-book (never the tuning slice, games 1–2000, nor the evaluation
  * slice, games from 90001): `tsx bench/fit-prior.ts` prints these.
  */
-export const DEFAULT_MOVE_PRIOR: MovePriorWeights = {
+export const DEFAULT_MOVE_PRIOR: Readonly<Record<MoveFeature, number>> = {
   capture: 1.079, recapture: 3.31, check: 1.02, castle: 3.663, queenPromotion: 0.487, underPromotion: -1.071,
   knight: -0.116, bishop: -0.29, rook: -0.218, queen: -0.323, king: -0.601, kingWalk: -0.879, endgameKing: 0.461,
   development: 1.649, openingQueen: 0.047, openingCentralPawn: 1.552, openingWingPawn: 0.109, pawnDoublePush: 0.213,
