@@ -3,7 +3,7 @@
  * number (mostly 0 or 1), seen from the side to move; the prior is a weighted sum of them (log-linear,
  * move-prior.ts), the weights fitted on real games (fit-move-prior.ts).
  */
-import { squareFile, squareRank, type MoveDescription, type Position, type Role } from '@zapis/core';
+import { ROLES, squareFile, squareRank, type MoveDescription, type Position, type Role } from '@zapis/core';
 
 export const MOVE_FEATURES = [
   'capture', 'recapture', 'check', 'castle', 'queenPromotion', 'underPromotion',
@@ -62,8 +62,8 @@ const PIECE_FEATURE: Partial<Record<Role, number>> = {
 const PAWN_CODE = 1;
 const QUEEN_CODE = 5;
 const COLOR_BIT = 8;
-/** Pawns' worth by role code (pawn … queen; the king counts 0). */
-const PIECE_VALUE = [0, 1, 3, 3, 5, 9, 0];
+/** VALUE by role code (1 pawn … 6 king; 0 empty). */
+const VALUE_BY_CODE = [0, ...ROLES.map((role) => VALUE[role])];
 
 /** Whether a pawn of the opponent of `mover` (0 white, 1 black) attacks `square`. */
 function enemyPawnAttacks(board: ArrayLike<number>, square: number, mover: number): boolean {
@@ -79,7 +79,7 @@ function isEndgame(position: Position): boolean {
   const counts = position.pieceCounts;
   const queens = counts[QUEEN_CODE] + counts[QUEEN_CODE | COLOR_BIT];
   let material = 0;
-  for (let role = PAWN_CODE + 1; role <= QUEEN_CODE; role++) material += PIECE_VALUE[role] * (counts[role] + counts[role | COLOR_BIT]);
+  for (let role = PAWN_CODE + 1; role <= QUEEN_CODE; role++) material += VALUE_BY_CODE[role] * (counts[role] + counts[role | COLOR_BIT]);
   return queens === 0 || material <= 13;
 }
 

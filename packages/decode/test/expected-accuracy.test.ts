@@ -1,6 +1,6 @@
 /** The decoded game is the one with the most moves right on average (MBR), not the single likeliest (Viterbi). */
 import { describe, expect, it } from 'vitest';
-import { decodeText } from '../src/index.js';
+import { decodedMoves } from './decoded-moves.js';
 
 /**
  * A Polish sheet from the tuning slice at 5% noise (games 1–2000, every 5th: its 233rd), written by a
@@ -17,10 +17,7 @@ const NOISY = [
 
 describe('the decoded game', () => {
   it('takes each move by its posterior over all games, not from the single likeliest game', () => {
-    const [game] = decodeText(NOISY, { language: 'pl' });
-    expect(game.decoded.ok).toBe(true);
-    if (!game.decoded.ok) return;
-    const moves = game.decoded.value.moves;
+    const moves = decodedMoves(NOISY, { language: 'pl' });
     expect(moves).toHaveLength(56);
     const rookMove = moves[51];
     expect(rookMove.san).toBe('Rxa6');

@@ -1,6 +1,6 @@
 /** The wider second search when a move of the decoded game fits its cells far worse than moves could. */
 import { describe, expect, it } from 'vitest';
-import { decodeText } from '../src/index.js';
+import { decodedMoves } from './decoded-moves.js';
 
 /**
  * A Polish sheet from the tuning slice at 5% noise (its 73rd game). The first search keeps `Wg8`
@@ -29,10 +29,7 @@ const TRUTH = [
 
 describe('a game the first search lost', () => {
   it('is searched again, wider, when a move fits its cells far worse than moves could', () => {
-    const [game] = decodeText(NOISY, { language: 'pl' });
-    expect(game.decoded.ok).toBe(true);
-    if (!game.decoded.ok) return;
-    const moves = game.decoded.value.moves;
+    const moves = decodedMoves(NOISY, { language: 'pl' });
     expect(moves).toHaveLength(TRUTH.length);
     const wrong = moves.filter((move, index) => move.san !== TRUTH[index]).map((move) => move.ply);
     // One ambiguous king move (27...Kd6 for Kb6, read 'Kd6') is a model error, flagged or not; the
@@ -68,10 +65,7 @@ const TRUTH_150 = [
 
 describe('a game the first search lost with a smaller surprise', () => {
   it('is searched again when a move fits its cells 9 or more nats worse than moves could', () => {
-    const [game] = decodeText(NOISY_150, { language: 'pl' });
-    expect(game.decoded.ok).toBe(true);
-    if (!game.decoded.ok) return;
-    const moves = game.decoded.value.moves;
+    const moves = decodedMoves(NOISY_150, { language: 'pl' });
     expect(moves).toHaveLength(TRUTH_150.length);
     expect(moves.filter((move, index) => move.san !== TRUTH_150[index]).map((move) => move.ply)).toEqual([]);
   });

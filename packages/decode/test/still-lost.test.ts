@@ -1,6 +1,7 @@
 /** Doubt around the badly fitting moves of a game neither search could explain. */
 import { describe, expect, it } from 'vitest';
-import { decodeText, type MovePriorWeights } from '../src/index.js';
+import type { MovePriorWeights } from '../src/index.js';
+import { decodedMoves } from './decoded-moves.js';
 
 /**
  * A Polish sheet from the tuning slice at 5% noise (games 1–2000, every 5th: its 395th). `2. 4` lost
@@ -36,10 +37,7 @@ const HAND_SET_PRIOR: MovePriorWeights = {
 
 describe('a game the search could not explain', () => {
   it('puts the moves near its badly fitting moves on the review list', () => {
-    const [game] = decodeText(NOISY, { language: 'pl', movePrior: HAND_SET_PRIOR });
-    expect(game.decoded.ok).toBe(true);
-    if (!game.decoded.ok) return;
-    const moves = game.decoded.value.moves;
+    const moves = decodedMoves(NOISY, { language: 'pl', movePrior: HAND_SET_PRIOR });
     expect(moves).toHaveLength(TRUTH.length);
     const wrong = moves.filter((move, index) => move.san !== TRUTH[index]);
     // Many moves are wrong: the true game is not in the lattice.
@@ -51,10 +49,7 @@ describe('a game the search could not explain', () => {
   });
 
   it('is explained with the fitted prior, which finds 2.c4 from the moves after it', () => {
-    const [game] = decodeText(NOISY, { language: 'pl' });
-    expect(game.decoded.ok).toBe(true);
-    if (!game.decoded.ok) return;
-    const moves = game.decoded.value.moves;
+    const moves = decodedMoves(NOISY, { language: 'pl' });
     expect(moves).toHaveLength(TRUTH.length);
     expect(moves[2].san).toBe('c4');
     const wrong = moves.filter((move, index) => move.san !== TRUTH[index]);
