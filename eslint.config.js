@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/reports/**', '**/.turbo/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/reports/**', '**/.turbo/**', '**/generated/**', '**/build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

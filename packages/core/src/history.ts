@@ -3,7 +3,7 @@
  * repetition and move-count rules need (FIDE Art. 9.2, 9.3, 9.6).
  */
 import type { Move } from './move.js';
-import { positionOutcome, type Outcome } from './outcome.js';
+import { gameOutcome, type Outcome } from './outcome.js';
 import type { Position } from './position.js';
 import { repetitionKeyParts } from './repetition.js';
 
@@ -93,10 +93,6 @@ export class GameHistory {
    * repetition and 75 moves (a mate on the 75th move still counts, Art. 9.6.2).
    */
   outcome(): Outcome | undefined {
-    const fromBoard = positionOutcome(this.position);
-    if (fromBoard) return fromBoard;
-    if (this.repetitions() >= 5) return { result: '1/2-1/2', reason: 'fivefold-repetition' };
-    if (this.position.halfmoves >= 150) return { result: '1/2-1/2', reason: 'seventy-five-moves' };
-    return undefined;
+    return gameOutcome(this.position, this.repetitions());
   }
 }

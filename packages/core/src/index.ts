@@ -15,7 +15,7 @@ export {
 } from './fen.js';
 export { perft, perftPosition, perftByCopy } from './perft.js';
 export { isDeadByMaterial, hasMatingMaterial } from './material.js';
-export { type Outcome, type DrawReason, positionOutcome, isCheckmate, isStalemate } from './outcome.js';
+export { type Outcome, type DrawReason, gameOutcome, positionOutcome, isCheckmate, isStalemate } from './outcome.js';
 export { hasLegalEnPassant, repetitionKey } from './repetition.js';
 export { GameHistory, type ClaimableDraws } from './history.js';
 export { type MoveDescription, type Disambiguation, describeMove, disambiguationOf } from './move-description.js';

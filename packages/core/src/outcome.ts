@@ -31,3 +31,17 @@ export function positionOutcome(position: Position): Outcome | undefined {
   if (isDeadByMaterial(position)) return { result: '1/2-1/2', reason: 'dead-position' };
   return undefined;
 }
+
+/**
+ * The outcome of a game that reached `position`, where that position has stood
+ * on the board `repetitions` times: the position's own outcome, or the automatic
+ * draws, fivefold repetition and 75 moves (a mate on the 75th move still
+ * counts, Art. 9.6.2).
+ */
+export function gameOutcome(position: Position, repetitions: number): Outcome | undefined {
+  const fromBoard = positionOutcome(position);
+  if (fromBoard) return fromBoard;
+  if (repetitions >= 5) return { result: '1/2-1/2', reason: 'fivefold-repetition' };
+  if (position.halfmoves >= 150) return { result: '1/2-1/2', reason: 'seventy-five-moves' };
+  return undefined;
+}

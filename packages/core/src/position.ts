@@ -119,23 +119,41 @@ export class Position {
   private undoTop = 0;
 
   constructor(setup: PositionSetup) {
-    this.board = Int8Array.from(setup.board);
+    this.board = new Int8Array(64);
     this.kings = new Int8Array([-1, -1]);
+    this.castleRooks = new Int8Array(4);
+    this.pieceCounts = new Int8Array(LIGHT_BISHOPS + 2);
+    this.turnIndex = WHITE;
+    this.epSquare = -1;
+    this.halfmoves = 0;
+    this.fullmoves = 1;
+    this.chess960 = setup.chess960;
+    this.undoStack = new Int32Array(UNDO_STRIDE * 256);
+    this.hashLo = 0;
+    this.hashHi = 0;
+    this.assign(setup);
+  }
+
+  /**
+   * Makes this position the one `setup` describes (same Chess960 setting), with
+   * an empty undo history, reusing its memory: for reading positions that were
+   * reached elsewhere (the replay kernel's) without allocating one for each.
+   */
+  assign(setup: PositionSetup): void {
+    if (setup.chess960 !== this.chess960) throw new RangeError('assign: a Chess960 position and a standard one cannot share memory');
+    this.board.set(setup.board);
+    this.kings.fill(-1);
     for (let square = 0; square < 64; square++) {
       const code = this.board[square];
       if ((code & 7) === KING) this.kings[code >> 3] = square;
     }
-    this.castleRooks = Int8Array.from(setup.castleRooks);
-    this.pieceCounts = new Int8Array(LIGHT_BISHOPS + 2);
+    this.castleRooks.set(setup.castleRooks);
     countPieces(this.board, this.pieceCounts);
     this.turnIndex = setup.turn === 'white' ? WHITE : BLACK;
     this.epSquare = setup.epSquare;
     this.halfmoves = setup.halfmoves;
     this.fullmoves = setup.fullmoves;
-    this.chess960 = setup.chess960;
-    this.undoStack = new Int32Array(UNDO_STRIDE * 256);
-    this.hashLo = 0;
-    this.hashHi = 0;
+    this.undoTop = 0;
     this.computeHash();
   }
 

@@ -14,11 +14,12 @@
  * its first such piece move; foreignLetters then says which letters
  * analyseGame would try first, and the game is read again with them.
  */
-import { GameHistory, INITIAL_FEN, initialPosition, makeFen, type Outcome, type Position } from '@zapis/core';
-import { scanExportGame, type LanguageCode, type MoveReading } from '@zapis/notation';
-import { ENGLISH_LETTERS, ExportSanReplay, inEnglishLetters, type PieceLetterTable } from './export-san.js';
+import { INITIAL_FEN, makeFen, type Outcome } from '@zapis/core';
+import { scanExportGame, type ExportScan, type LanguageCode, type MoveReading } from '@zapis/notation';
+import { ENGLISH_LETTERS, inEnglishLetters, type PieceLetterTable } from './export-san.js';
 import { foreignLetters, lettersOfLanguage } from './foreign-letters.js';
 import { LANGUAGE_PREFERENCE, dependsOnLanguage, firstCandidateFromCounts, readAlike, readingsOfLetters } from './language-detection.js';
+import { tokenReplay } from './token-replay.js';
 
 export interface QuickReport {
   /** Offset of the game's first character in the text. */
@@ -54,21 +55,17 @@ export interface QuickOptions {
   /** Keep each move's SAN as a string (default true); a run that keeps no moves skips the copies. */
   readonly san?: boolean;
   /**
-   * Hears each move of the game in order, as its SAN `text[start, end)` (the token
-   * as written, or for another language's letters the same move in English letters).
-   * A game the fast lane gives up on may have been heard in part, and a game may be
-   * read twice: onStart says when a reading begins again.
+   * Hears each move of a game the fast lane vouches for, in order, as its SAN
+   * `text[start, end)` (the token as written, or for another language's letters
+   * the same move in English letters). A game it gives up on is not heard.
    */
   readonly onMove?: (text: string, start: number, end: number) => void;
-  /** Called as each reading of the game begins (see onMove). */
+  /** Called before the moves of a game are heard (see onMove). */
   readonly onStart?: () => void;
 }
 
 /** Tags that change how the game starts or what its moves mean: the full path reads them. */
 const START_TAGS = new Set(['FEN', 'Variant', 'SetUp']);
-
-let initial: Position | undefined;
-let history: GameHistory | undefined;
 
 /* English tokens keyed by their letters (see readingsOfLetters): a small number per token. */
 const PIECE_LETTERS = ' NBRQK';
@@ -165,6 +162,42 @@ function languagesOfSample(): ChosenLanguages | undefined {
 /** English asked for: the one language group. */
 const ONLY_ENGLISH: ChosenLanguages = { language: 'en', languages: ['en'] };
 
+/** A game's tags and move tokens as the export-subset scan found them. */
+interface ScannedGame {
+  readonly scan: ExportScan;
+  readonly tags: Record<string, string>;
+  /** How many move tokens; their [start, end) offsets are in `tokenOffsets`. */
+  readonly count: number;
+}
+
+/** Move token offsets of the game being read, reused from game to game. */
+let tokenOffsets = new Int32Array(2 * 512);
+
+/** Reads the game's tags and move tokens once; undefined when it is outside the export subset or sets up its own start. */
+function scanGame(text: string, start: number, end: number): ScannedGame | undefined {
+  const tags: Record<string, string> = {};
+  let count = 0;
+  const scan = scanExportGame(text, start, end, {
+    tag(name, value) {
+      if (START_TAGS.has(name) || name in tags) return false;
+      tags[name] = value;
+      return true;
+    },
+    move(_source, from, to) {
+      if (2 * count + 2 > tokenOffsets.length) {
+        const grown = new Int32Array(2 * tokenOffsets.length);
+        grown.set(tokenOffsets);
+        tokenOffsets = grown;
+      }
+      tokenOffsets[2 * count] = from;
+      tokenOffsets[2 * count + 1] = to;
+      count++;
+      return true;
+    },
+  });
+  return scan && { scan, tags, count };
+}
+
 /**
  * Analyses the game whose section starts at `start` (scanning no further than
  * `end`) when it is one clean game in export SAN, or in the same form with
@@ -172,68 +205,59 @@ const ONLY_ENGLISH: ChosenLanguages = { language: 'en', languages: ['en'] };
  */
 export function quickAnalyse(text: string, start: number, end: number, options: QuickOptions = {}): QuickReport | undefined {
   const requested = options.language ?? 'auto';
+  const letters = requested === 'auto' || requested === 'en' ? ENGLISH_LETTERS : lettersOfLanguage(requested);
+  if (letters === undefined) return undefined;
+  const game = scanGame(text, start, end);
+  if (game === undefined) return undefined;
   if (requested !== 'auto') {
     // A language asked for is the only one read, as analyseGame reads it.
-    const letters = requested === 'en' ? ENGLISH_LETTERS : lettersOfLanguage(requested);
-    return letters && readClean(text, start, end, options, letters, requested === 'en' ? ONLY_ENGLISH : { language: requested, languages: [requested] });
+    return readClean(text, game, options, letters, requested === 'en' ? ONLY_ENGLISH : { language: requested, languages: [requested] });
   }
-  const english = readClean(text, start, end, options, ENGLISH_LETTERS, undefined);
+  const english = readClean(text, game, options, ENGLISH_LETTERS, undefined);
   if (english !== undefined) return english;
   const foreign = foreignLetters(text, start, end);
-  return foreign && readClean(text, start, end, options, foreign.letters, { language: foreign.languages[0], languages: foreign.languages });
+  return foreign && readClean(text, game, options, foreign.letters, { language: foreign.languages[0], languages: foreign.languages });
 }
 
 /**
- * One reading of the game with the piece letters `letters`. `decided` gives
- * its languages; without, they are found from the English tokens' letters.
+ * One reading of the scanned game with the piece letters `letters`. `decided`
+ * gives its languages; without, they are found from the English tokens' letters.
  */
 function readClean(
-  text: string, start: number, end: number, options: QuickOptions, letters: PieceLetterTable, decided: ChosenLanguages | undefined,
+  text: string, game: ScannedGame, options: QuickOptions, letters: PieceLetterTable, decided: ChosenLanguages | undefined,
 ): QuickReport | undefined {
+  const { scan, tags, count } = game;
+  const stated = tags.Result;
+  if (stated !== undefined && stated !== scan.result && !(stated === '½-½' && scan.result === '1/2-1/2')) return undefined;
+  const replay = tokenReplay();
+  if (replay.replay(text, tokenOffsets, count, letters) !== count) return undefined;
+  const outcome = replay.outcome();
+  if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate') && scan.result !== '*' && scan.result !== outcome.result) {
+    return undefined;
+  }
+  // The game is clean: now its moves are heard, kept and counted.
   const english = letters === ENGLISH_LETTERS;
-  options.onStart?.();
-  initial ??= initialPosition();
-  // One history for every game, restarted: a game's report keeps nothing of it.
-  const game = (history ??= new GameHistory(initial.clone()));
-  game.restart(initial);
-  const replay = new ExportSanReplay(game, letters);
-  const tags: Record<string, string> = {};
   const san: string[] | undefined = options.san !== false || !english ? [] : undefined;
   const written: number[] | undefined = english ? undefined : [];
   const onMove = options.onMove;
+  options.onStart?.();
   sampleCounts.fill(0);
   sampled = 0;
   sampledKeys = 0;
   presentKeys = 0;
-  let plies = 0;
-  const scan = scanExportGame(text, start, end, {
-    tag(name, value) {
-      if (START_TAGS.has(name) || name in tags) return false;
-      tags[name] = value;
-      return true;
-    },
-    move(source, from, to) {
-      if (!replay.play(source, from, to)) return false;
-      if (english) {
-        san?.push(source.slice(from, to));
-        onMove?.(source, from, to);
-        if (decided === undefined) countKey(languageKey(source, from, to));
-      } else {
-        const inEnglish = inEnglishLetters(source, from, to, letters);
-        san!.push(inEnglish);
-        written!.push(from, to);
-        onMove?.(inEnglish, 0, inEnglish.length);
-      }
-      plies++;
-      return true;
-    },
-  });
-  if (scan === undefined) return undefined;
-  const stated = tags.Result;
-  if (stated !== undefined && stated !== scan.result && !(stated === '½-½' && scan.result === '1/2-1/2')) return undefined;
-  const outcome = game.outcome();
-  if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate') && scan.result !== '*' && scan.result !== outcome.result) {
-    return undefined;
+  for (let index = 0; index < count; index++) {
+    const from = tokenOffsets[2 * index];
+    const to = tokenOffsets[2 * index + 1];
+    if (english) {
+      san?.push(text.slice(from, to));
+      onMove?.(text, from, to);
+      if (decided === undefined) countKey(languageKey(text, from, to));
+    } else {
+      const inEnglish = inEnglishLetters(text, from, to, letters);
+      san!.push(inEnglish);
+      written!.push(from, to);
+      onMove?.(inEnglish, 0, inEnglish.length);
+    }
   }
   const chosen = decided ?? languagesOfSample();
   if (chosen === undefined) return undefined;
@@ -243,12 +267,12 @@ function readClean(
     tags,
     language: chosen.language,
     languages: chosen.languages,
-    plies,
+    plies: count,
     san,
     written,
     startFen: INITIAL_FEN,
     // Always the same properties: reports are made for every game, and one shape keeps them cheap.
-    fen: options.fen !== false ? makeFen(game.position) : undefined,
+    fen: options.fen !== false ? makeFen(replay.position()) : undefined,
     outcome,
   };
 }

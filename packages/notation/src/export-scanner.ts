@@ -3,10 +3,11 @@
  * `[Name "value"]` tag lines, move numbers, SAN tokens, comments, NAGs and a
  * result — what nearly every archive holds. It allocates nothing the visitor
  * does not ask for, which makes archive validation several times faster than
- * building a tree. Anything outside the subset (variations, escapes, `%`
- * lines, unknown characters, text after the result, no result) makes it give
- * up, and the caller reads the game with the full grammar instead — so the
+ * building a tree. Anything outside the subset (variations, `%` lines,
+ * unknown characters, text after the result, no result) makes it give up,
+ * and the caller reads the game with the full grammar instead — so the
  * subset never has to explain a problem, only to recognise its absence.
+ * Tag values are read as the grammar reads them, escapes included.
  */
 
 export interface ExportGameVisitor {
@@ -32,6 +33,8 @@ export interface ExportScan {
    */
   readonly end: number;
 }
+
+import { unescapeTagValue } from './text-scan.js';
 
 const isSpace = (code: number): boolean => code === 32 || code === 10 || code === 13 || code === 9;
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;
@@ -80,14 +83,24 @@ export function scanExportGame(text: string, start: number, end: number, visitor
     const name = text.slice(nameStart, at);
     const valueStart = at + 2;
     at = valueStart;
+    let escaped = false;
     while (at < end) {
       const code = text.charCodeAt(at);
       if (code === 34) break;
-      if (code === 92 || code === 10 || code === 13) return undefined; // escapes and broken lines: the full grammar
+      if (code === 92) {
+        // As the grammar lexes a string: a backslash takes the next character with it (`\"` and `\\` are escapes, the rest stay).
+        const next = text.charCodeAt(at + 1);
+        if (at + 1 >= end || next === 10 || next === 13) return undefined;
+        escaped = true;
+        at += 2;
+        continue;
+      }
+      if (code === 10 || code === 13) return undefined; // a broken line: the full grammar
       at++;
     }
     if (at + 1 >= end || text.charCodeAt(at + 1) !== 93) return undefined;
-    if (!visitor.tag(name, text.slice(valueStart, at))) return undefined;
+    const value = text.slice(valueStart, at);
+    if (!visitor.tag(name, escaped ? unescapeTagValue(value) : value)) return undefined;
     at += 2;
     while (at < end && isSpace(text.charCodeAt(at))) at++;
   }

@@ -11,6 +11,7 @@ import type {
 import type { LineIndex } from './line-index.js';
 import { interpretMove } from './move-readings.js';
 import { problem, type ProblemCode } from './problems.js';
+import { unescapeTagValue } from './text-scan.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type MoveNumber = NonNullable<MoveToken['moveNumber']>;
@@ -51,17 +52,6 @@ const RESULT_TEXT: Readonly<Record<string, ResultText>> = {
   '1-0': '1-0', '0-1': '0-1', '1/2-1/2': '1/2-1/2', '½-½': '1/2-1/2', '1–0': '1-0', '0–1': '0-1', '½–½': '1/2-1/2',
   '1/2–1/2': '1/2-1/2', '*': '*',
 };
-
-function unescapeTagValue(raw: string): string {
-  if (raw.indexOf('\\') < 0) return raw;
-  let out = '';
-  for (let at = 0; at < raw.length; at++) {
-    const char = raw[at];
-    if (char === '\\' && (raw[at + 1] === '"' || raw[at + 1] === '\\')) out += raw[++at];
-    else out += char;
-  }
-  return out;
-}
 
 /** True when the string token ends with a closing quote that is not escaped. */
 function isClosedString(image: string): boolean {

@@ -113,3 +113,15 @@ export function tagEnd(text: string, open: number, limit = text.length): number 
   }
   return limit;
 }
+
+/** A tag value as written between its quotes, with the escapes `\"` and `\\` read (other backslashes stay). */
+export function unescapeTagValue(raw: string): string {
+  if (raw.indexOf('\\') < 0) return raw;
+  let out = '';
+  for (let at = 0; at < raw.length; at++) {
+    const char = raw[at];
+    if (char === '\\' && (raw[at + 1] === '"' || raw[at + 1] === '\\')) out += raw[++at];
+    else out += char;
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+/**
+ * The WebAssembly interface of the replay kernel: where the host writes a
+ * game's tokens and piece letters, the replay, and the final position's state.
+ */
+import { fillGeometry } from './geometry';
+import { LETTERS, MAX_TOKENS, TOKENS, TOKEN_SLOT, replay as replayTokens, repetitions as finalRepetitions } from './export-san';
+import { finalOutcome } from './outcome';
+import { BOARD, CASTLE_ROOKS, epSquare, fillKeys, fullmoves, halfmoves, turn } from './position';
+
+fillGeometry();
+fillKeys();
+
+export function tokensPointer(): usize {
+  return changetype<usize>(TOKENS);
+}
+export function tokenSlot(): i32 {
+  return TOKEN_SLOT;
+}
+export function maxTokens(): i32 {
+  return MAX_TOKENS;
+}
+export function lettersPointer(): usize {
+  return changetype<usize>(LETTERS);
+}
+export function boardPointer(): usize {
+  return changetype<usize>(BOARD);
+}
+
+/** See export-san.ts: how many of the first `tokens` tokens were played. */
+export function replay(tokens: i32): i32 {
+  return replayTokens(tokens);
+}
+export function repetitions(): i32 {
+  return finalRepetitions();
+}
+/** How the game stands at the end of the last replay: 0 going on, 1 checkmate, 2 stalemate, 3 dead position, 4 fivefold repetition, 5 75 moves. */
+export function outcome(): i32 {
+  return finalOutcome();
+}
+export function turnIndex(): i32 {
+  return turn;
+}
+export function enPassantSquare(): i32 {
+  return epSquare;
+}
+export function halfmoveClock(): i32 {
+  return halfmoves;
+}
+export function fullmoveNumber(): i32 {
+  return fullmoves;
+}
+/** The rook square keeping the castling right of a slot (colour * 2 + side, side 0 the king side), -1 for none. */
+export function castlingRook(slot: i32): i32 {
+  return CASTLE_ROOKS[slot];
+}

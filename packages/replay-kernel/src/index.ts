@@ -1,0 +1,1 @@
+export { ReplayKernel } from './replay-kernel.js';

@@ -1,0 +1,145 @@
+/**
+ * The host side of the replay kernel (assembly/): a game's move tokens go into
+ * the kernel's memory, one call replays them all, and the final position is
+ * read back. One compiled module per thread; each ReplayKernel has its own
+ * instance, so its memory is its own.
+ */
+import type { Outcome, PositionSetup } from '@zapis/core';
+import { KERNEL_WASM_BASE64 } from './generated/kernel-wasm.js';
+
+interface KernelExports {
+  readonly memory: WebAssembly.Memory;
+  tokensPointer(): number;
+  tokenSlot(): number;
+  maxTokens(): number;
+  lettersPointer(): number;
+  boardPointer(): number;
+  replay(tokens: number): number;
+  repetitions(): number;
+  outcome(): number;
+  turnIndex(): number;
+  enPassantSquare(): number;
+  halfmoveClock(): number;
+  fullmoveNumber(): number;
+  castlingRook(slot: number): number;
+}
+
+let compiled: WebAssembly.Module | undefined;
+
+/** Outcomes by the kernel's codes (assembly/outcome.ts), as @zapis/core's gameOutcome gives them. */
+const OUTCOMES: readonly (Outcome | undefined)[] = [
+  undefined,
+  undefined, // checkmate: depends on who is mated
+  { result: '1/2-1/2', reason: 'stalemate' },
+  { result: '1/2-1/2', reason: 'dead-position' },
+  { result: '1/2-1/2', reason: 'fivefold-repetition' },
+  { result: '1/2-1/2', reason: 'seventy-five-moves' },
+];
+const WHITE_MATES: Outcome = { result: '1-0', reason: 'checkmate', winner: 'white' };
+const BLACK_MATES: Outcome = { result: '0-1', reason: 'checkmate', winner: 'black' };
+const CHECKMATE = 1;
+
+/** The kernel's compiled module (compiled once per thread, on first use). */
+function kernelModule(): WebAssembly.Module {
+  if (compiled) return compiled;
+  const bytes = Uint8Array.from(atob(KERNEL_WASM_BASE64), (character) => character.charCodeAt(0));
+  return (compiled = new WebAssembly.Module(bytes));
+}
+
+/** The longest token the kernel stores; no SAN is longer, so a longer token is stored empty and rejected. */
+const MAX_TOKEN_LENGTH = 15;
+
+export class ReplayKernel {
+  private readonly kernel: KernelExports;
+  private readonly tokens: Uint8Array;
+  private readonly letters: Uint8Array;
+  private readonly slot: number;
+  /** How many tokens one game may have here; a longer game is the caller's to read another way. */
+  readonly capacity: number;
+  private lettersInPlace: Uint8Array | undefined;
+  private count = 0;
+
+  constructor() {
+    const instance = new WebAssembly.Instance(kernelModule(), {
+      env: {
+        abort: () => {
+          throw new Error('replay kernel: internal error');
+        },
+      },
+    });
+    this.kernel = instance.exports as unknown as KernelExports;
+    this.slot = this.kernel.tokenSlot();
+    this.capacity = this.kernel.maxTokens();
+    // The kernel allocates nothing after it starts, so these views stay valid.
+    this.tokens = new Uint8Array(this.kernel.memory.buffer, this.kernel.tokensPointer(), this.slot * this.capacity);
+    this.letters = new Uint8Array(this.kernel.memory.buffer, this.kernel.lettersPointer(), 128);
+  }
+
+  /** How many tokens the current game has. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Forgets the tokens: a new game begins. */
+  clear(): void {
+    this.count = 0;
+  }
+
+  /**
+   * Adds the token `text[start, end)` (ASCII, as SAN is) to the game; false when
+   * the game already has as many tokens as the kernel holds.
+   */
+  add(text: string, start: number, end: number): boolean {
+    if (this.count === this.capacity) return false;
+    const tokens = this.tokens;
+    const base = this.count++ * this.slot;
+    const length = end - start;
+    if (length > MAX_TOKEN_LENGTH) {
+      tokens[base] = 0;
+      return true;
+    }
+    tokens[base] = length;
+    for (let i = 0; i < length; i++) tokens[base + 1 + i] = text.charCodeAt(start + i);
+    return true;
+  }
+
+  /**
+   * Replays the game's tokens from the standard start, reading piece letters
+   * with `letters` (role 1 pawn … 6 king by character code, 0 for others; 128
+   * entries). Returns how many tokens were played: all of them when every one
+   * is exactly the export SAN of a legal move, check and mate marks included.
+   */
+  replay(letters: Uint8Array): number {
+    if (letters !== this.lettersInPlace) {
+      this.letters.set(letters.subarray(0, 128));
+      this.lettersInPlace = letters;
+    }
+    return this.kernel.replay(this.count);
+  }
+
+  /** How many times the final position of the last replay has stood on the board, this time included. */
+  repetitions(): number {
+    return this.kernel.repetitions();
+  }
+
+  /** How the game stands at the end of the last replay (what @zapis/core's gameOutcome says of it), undefined while it goes on. */
+  outcome(): Outcome | undefined {
+    const code = this.kernel.outcome();
+    if (code === CHECKMATE) return this.kernel.turnIndex() === 0 ? BLACK_MATES : WHITE_MATES;
+    return OUTCOMES[code];
+  }
+
+  /** The final position of the last replay (its board is a view of the kernel's memory, valid until the next replay). */
+  finalPosition(): PositionSetup {
+    const kernel = this.kernel;
+    return {
+      board: new Int8Array(kernel.memory.buffer, kernel.boardPointer(), 64),
+      turn: kernel.turnIndex() === 0 ? 'white' : 'black',
+      castleRooks: [kernel.castlingRook(0), kernel.castlingRook(1), kernel.castlingRook(2), kernel.castlingRook(3)],
+      epSquare: kernel.enPassantSquare(),
+      halfmoves: kernel.halfmoveClock(),
+      fullmoves: kernel.fullmoveNumber(),
+      chess960: false,
+    };
+  }
+}
