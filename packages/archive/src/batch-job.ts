@@ -24,6 +24,8 @@ export interface BatchRequest {
   readonly id: number;
   readonly file: string;
   readonly firstLine: number;
+  /** No line of the batch is longer (in characters), when known. */
+  readonly longestLine?: number;
   readonly bytes: Uint8Array;
 }
 
@@ -49,6 +51,7 @@ export function createJob(settings: JobSettings, ruleFactory?: RuleFactory): (re
     const records = validateBatch(decodeBatch(request.bytes), {
       file: request.file,
       firstLine: request.firstLine,
+      ...(request.longestLine !== undefined ? { longestLine: request.longestLine } : {}),
       language: settings.language,
       keepMoves: settings.keepMoves !== false,
       duplicateKeys,

@@ -9,6 +9,7 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createGunzip, gunzipSync } from 'node:zlib';
+import { batchLines } from './batch-lines.js';
 import { countLineBreaks, nextGameStart } from './game-boundary.js';
 import { SectionScanner } from './section-scanner.js';
 
@@ -17,6 +18,8 @@ export interface Batch {
   readonly bytes: Uint8Array;
   /** The file line of the batch's first byte. */
   readonly firstLine: number;
+  /** No line of the batch is longer than this many characters (see BatchLines.longest). */
+  readonly longestLine: number;
   /** The batch's first byte offset in the (uncompressed) input. */
   readonly offset: number;
   /** The input's (or the shard's) last batch. */
@@ -128,8 +131,9 @@ export async function* readBatches(
 
   const emit = (end: number, last = false): Batch => {
     const bytes = pending.subarray(0, end);
-    const batch: Batch = { file: source.name, bytes, firstLine: line, offset: pendingOffset, last };
-    line += countLineBreaks(pending, 0, end, lastByte);
+    const lines = batchLines(pending, 0, end, lastByte);
+    const batch: Batch = { file: source.name, bytes, firstLine: line, longestLine: lines.longest, offset: pendingOffset, last };
+    line += lines.breaks;
     lastByte = pending[end - 1];
     pending = pending.subarray(end);
     pendingOffset += end;

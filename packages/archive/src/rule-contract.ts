@@ -38,6 +38,13 @@ export interface RuleInput {
    * tag rules may then judge from the tags alone when nothing is wrong.
    */
   readonly tagsAsWritten?: boolean;
+  /**
+   * No line of `text` is longer than this many characters (the first counted
+   * from its file line's start), when known: the length of the longest line of
+   * the batch the game was read from, so the over-long line rule skips the games
+   * of a batch that has no such line.
+   */
+  readonly longestLine?: number;
 }
 
 /** `off` drops a code's diagnostics; any code (game, notation or archive) can be configured. */

@@ -74,6 +74,23 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * The record with its number in the file. Records reach this thread made for
+ * their batch and held by nothing else (a worker's are copies; this thread's
+ * job made its own), so the number is set in place: a copy per game would
+ * cost more than the rest of the delivery.
+ */
+function numbered(record: GameRecord, index: number): GameRecord {
+  (record as { index: number }).index = index;
+  return record;
+}
+
+function errorCount(diagnostics: readonly RecordDiagnostic[]): number {
+  let count = 0;
+  for (const diagnostic of diagnostics) if (diagnostic.severity === 'error') count++;
+  return count;
+}
+
 function withFinding(record: GameRecord, finding: RecordDiagnostic): GameRecord {
   const diagnostics = [...record.diagnostics, finding];
   return { ...record, diagnostics, status: diagnostics.some((d) => d.severity === 'error') ? 'error' : record.status };
@@ -107,16 +124,24 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
   const indexInFile = new Map<string, number>();
 
   const deliver = async (answer: BatchAnswer): Promise<void> => {
+    // Games are numbered on from their file's last game (a batch is cut from one file: looked up once a batch).
+    let file: string | undefined;
+    let index = 0;
     for (const local of unpackGames(answer.clean, answer.records)) {
-      const file = local.file;
-      const index = (indexInFile.get(file) ?? 0) + 1;
+      if (local.file !== file) {
+        file = local.file;
+        index = indexInFile.get(file) ?? 0;
+      }
+      index++;
       indexInFile.set(file, index);
-      let record: GameRecord = { ...local, index };
+      let record = numbered(local, index);
       const finding = options.duplicates?.(record);
       if (finding) record = withFinding(record, finding);
       addRecord(summary, record);
-      await options.onRecord(record);
-      for (const diagnostic of record.diagnostics) if (diagnostic.severity === 'error') errors++;
+      // Awaited only when the report gives a promise (a write under backpressure): an await per game costs microtask turns.
+      const written = options.onRecord(record);
+      if (written !== undefined) await written;
+      if (record.diagnostics.length > 0) errors += errorCount(record.diagnostics);
     }
     if (options.onProgress) {
       const now = performance.now();
@@ -136,7 +161,7 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
           bytesRead += bytes;
         })) {
           bytesValidated += batch.bytes.length;
-          const request: BatchRequest = { id: nextId++, file: batch.file, firstLine: batch.firstLine, bytes: batch.bytes };
+          const request: BatchRequest = { id: nextId++, file: batch.file, firstLine: batch.firstLine, longestLine: batch.longestLine, bytes: batch.bytes };
           if (options.jobs > 1 && (request.id > 0 || !batch.last)) pool ??= new ValidationPool(options.jobs - 1, settings);
           // One huge game (a hostile comment, say) is validated here too: this thread's heap takes it, so workers can stay small.
           const here = !pool || batch.bytes.length > OVERSIZED_BATCH_BYTES || pool.shortestQueue >= WORKER_QUEUE_DEPTH;

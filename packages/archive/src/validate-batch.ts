@@ -16,6 +16,8 @@ export interface BatchOptions {
   readonly file: string;
   /** The file line of the batch's first character. */
   readonly firstLine: number;
+  /** No line of the batch is longer than this many characters, when known (it spares the over-long line rule a read of each game). */
+  readonly longestLine?: number;
   readonly language: LanguageCode | 'auto';
   /** Archive rules and severity settings, applied to every game. */
   readonly rules?: (input: RuleInput) => readonly RecordDiagnostic[];
@@ -28,9 +30,11 @@ export interface BatchOptions {
   readonly fastLane?: boolean;
 }
 
+/** A record with nothing found: shared, since records never change their arrays (findings make new ones). */
+const NO_DIAGNOSTICS: readonly RecordDiagnostic[] = Object.freeze([]);
+
 /** A fast-lane game's record, built once with what the run keeps (the hot path: no copies). `key` was built as it was read. */
-function recordFromQuick(quick: QuickReport, file: string, line: number, index: number, key: DuplicateKeyBuilder | undefined, options: BatchOptions): GameRecord {
-  const keep = options.keepMoves !== false;
+function recordFromQuick(quick: QuickReport, file: string, line: number, index: number, key: DuplicateKeyBuilder | undefined, keep: boolean): GameRecord {
   // Always the same properties (undefined where absent): one object shape for every game keeps this cheap.
   return {
     file,
@@ -43,9 +47,21 @@ function recordFromQuick(quick: QuickReport, file: string, line: number, index: 
     san: keep ? quick.san : undefined,
     fen: keep ? quick.fen : undefined,
     outcome: quick.outcome ? `${quick.outcome.result} ${quick.outcome.reason}` : undefined,
-    diagnostics: [],
+    diagnostics: NO_DIAGNOSTICS,
     duplicateKey: key && quick.plies > 0 ? key.finish(quick.tags) : undefined,
   };
+}
+
+/**
+ * What the archive rules see of a game. Always the same properties, in the
+ * same order (undefined where absent): the rules read this object for every
+ * game, and one shape keeps those reads cheap.
+ */
+function ruleInput(
+  record: GameRecord, text: string, firstLine: number, firstColumn: number, written: readonly WrittenMove[] | undefined, tagsAsWritten: boolean,
+  longestLine: number | undefined,
+): RuleInput {
+  return { record, text, firstLine, firstColumn, written, tagsAsWritten, longestLine };
 }
 
 /**
@@ -72,25 +88,27 @@ function writtenTokens(text: string, offsets: readonly number[], san: readonly s
 }
 
 /** The archive rules' findings; a rule that throws is a finding of its own, so the game and the run go on. */
-function rulesOrFailure(record: GameRecord, input: Omit<RuleInput, 'record'>, rules: NonNullable<BatchOptions['rules']>): readonly RecordDiagnostic[] {
+function rulesOrFailure(input: RuleInput, rules: NonNullable<BatchOptions['rules']>): readonly RecordDiagnostic[] {
   try {
-    return rules({ ...input, record });
+    return rules(input);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return [{
       severity: 'error', code: 'rule-failure', message: `an archive rule failed on this game (${reason}); this is a bug in zapis, please report it`,
-      file: record.file, line: input.firstLine, column: input.firstColumn, width: 1,
+      file: input.record.file, line: input.firstLine, column: input.firstColumn, width: 1,
     }];
   }
 }
 
 /** Archive rules and severities on a replayed game; the status follows the final severities. */
-function withRules(record: GameRecord, input: Omit<RuleInput, 'record'>, options: BatchOptions): GameRecord {
-  const extra = options.rules ? rulesOrFailure(record, input, options.rules) : [];
+function withRules(input: RuleInput, options: BatchOptions): GameRecord {
+  const record = input.record;
+  const extra = options.rules ? rulesOrFailure(input, options.rules) : NO_DIAGNOSTICS;
   const combined = extra.length > 0 ? [...record.diagnostics, ...extra] : record.diagnostics;
   const diagnostics = options.relevel && combined.length > 0 ? options.relevel(combined) : combined;
   if (diagnostics === record.diagnostics) return record;
-  const sorted = [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column);
+  // Arrays of diagnostics are never changed once made: one of a single finding need not be copied to be sorted.
+  const sorted = diagnostics.length > 1 ? [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column) : diagnostics;
   const status = sorted.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'ok';
   return { ...record, diagnostics: sorted, status };
 }
@@ -122,11 +140,9 @@ export function validateBatch(text: string, options: BatchOptions): GameRecord[]
     const quick = options.fastLane !== false ? quickAnalyse(text, at, text.length, quickOptions) : undefined;
     if (quick !== undefined) {
       const span = lineIndex.span(quick.start, 0);
-      const record = recordFromQuick(quick, options.file, span.line + shift, records.length + 1, key, options);
+      const record = recordFromQuick(quick, options.file, span.line + shift, records.length + 1, key, keep);
       const written = quick.written && writtenTokens(text, quick.written, quick.san ?? [], lineIndex, shift);
-      records.push(withRules(record, {
-        text: text.slice(quick.start, quick.end), firstLine: span.line + shift, firstColumn: span.column, tagsAsWritten: true, ...(written ? { written } : {}),
-      }, options));
+      records.push(withRules(ruleInput(record, text.slice(quick.start, quick.end), span.line + shift, span.column, written, true, options.longestLine), options));
       at = quick.end;
       continue;
     }
@@ -137,12 +153,8 @@ export function validateBatch(text: string, options: BatchOptions): GameRecord[]
       const report = analyseGame(game, { file: options.file, language: options.language });
       const record = recordFromReport(report, text, shift, game.index);
       const gameEnd = game.span.offset + game.span.length;
-      records.push(finished(withRules(record, {
-        text: text.slice(game.span.offset, gameEnd),
-        firstLine: game.span.line + shift,
-        firstColumn: game.span.column,
-        written: writtenMoves(report, shift),
-      }, options), options));
+      const input = ruleInput(record, text.slice(game.span.offset, gameEnd), game.span.line + shift, game.span.column, writtenMoves(report, shift), false, options.longestLine);
+      records.push(finished(withRules(input, options), options));
     }
     at = end;
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runValidation } from '../src/index.js';
 import type { GameRecord } from '../src/record.js';
 import { DuplicateGames, duplicateKeyHash } from '../src/rules/duplicate-games.js';
+import { KeyTable } from '../src/rules/key-table.js';
 import { DEFAULT_RULE_CONFIG, mergeRuleConfig } from '../src/rules/rule-config.js';
 
 let nextIndex = 1;
@@ -99,5 +100,17 @@ describe('duplicate keys in a validation run', () => {
       const repeats = records.map((found) => found.diagnostics.filter((d) => d.code === 'duplicate-game').map((d) => d.message));
       expect(repeats, `${jobs} jobs`).toEqual([[], ['the same players and the same 5 moves as game 1 (line 1)'], [], ['the same players and the same 5 moves as game 1 (line 1)']]);
     }
+  });
+});
+
+describe('KeyTable', () => {
+  it('holds 53-bit keys with their numbers through growing, and answers -1 for the rest', () => {
+    const table = new KeyTable();
+    const keys = Array.from({ length: 5000 }, (_, index) => (index * 0x9e3779b1 + 7) * 1021 % 2 ** 53);
+    keys.forEach((key, index) => table.add(key, index));
+    expect(table.size).toBe(keys.length);
+    keys.forEach((key, index) => expect(table.get(key)).toBe(index));
+    expect(table.get(2 ** 53 - 1)).toBe(-1);
+    expect(table.get(0)).toBe(keys.includes(0) ? keys.indexOf(0) : -1);
   });
 });

@@ -107,10 +107,11 @@ export function registerValidate(program: Command, context: CommandContext): voi
         ...(shard ? { shard } : {}),
         ...(maxErrors !== undefined ? { maxErrors } : {}),
         duplicates: (record) => duplicates.check(record),
-        onRecord: async (record) => {
-          if (!failing && record.diagnostics.some((diagnostic) => SEVERITY_RANK[diagnostic.severity] >= SEVERITY_RANK[failAt])) failing = true;
+        // No promise when there is nothing to write (most games of a text report): the run then need not wait on this game.
+        onRecord: (record) => {
+          if (!failing && record.diagnostics.length > 0 && record.diagnostics.some((diagnostic) => SEVERITY_RANK[diagnostic.severity] >= SEVERITY_RANK[failAt])) failing = true;
           const text = writer.game(record);
-          if (text) await output.write(text);
+          return text ? output.write(text) : undefined;
         },
         onUnreadable: (file, reason) => io.stderr.write(`zapis: cannot read ${file}: ${reason}\n`),
         ...(progress ? { onProgress: (state) => progress.write(`\r${progressLine(state)}`) } : {}),

@@ -82,12 +82,16 @@ export function summaryParagraph(summary: SummaryCounts, shard?: ShardPosition):
   return lines.join('\n');
 }
 
+const hasNothingToPrint = (record: GameRecord): boolean =>
+  record.diagnostics.length === 0 && (record.repairs === undefined || record.repairs.length === 0);
+
 export function createTextWriter(options: WriterOptions): ReportWriter {
   return {
     needsMoves: false,
     needsEveryGame: false,
     begin: () => '',
-    game: (record) => formatRecord(record, options).map((block) => `${block}\n\n`).join(''),
+    // Most games have nothing to print: no blocks to make.
+    game: (record) => (hasNothingToPrint(record) ? '' : formatRecord(record, options).map((block) => `${block}\n\n`).join('')),
     end: (summary) => `${summaryParagraph(summary, options.shard)}\n`,
   };
 }

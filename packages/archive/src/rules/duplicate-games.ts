@@ -6,10 +6,11 @@
  *
  * Memory: no key strings are kept. Each game's key is hashed, as it is read,
  * into 53 bits (FNV-1a and a Murmur-style multiply-mix, 32 bits each, over the
- * same words: a name's characters, a move's characters four to a word) and only hash → first occurrence is stored, in a Map and
- * three number arrays: about 90 bytes a game (35 MB measured for 400,000). Two
- * different games share a hash with odds of about n²/2⁵⁴ (1 in 100,000 for a
- * run of 400,000 games).
+ * same words: a name's characters, a move's characters four to a word) and
+ * only hash → first occurrence is stored, in a table of typed arrays
+ * (key-table.ts) and three number arrays: less than the 90 bytes a game a Map
+ * took (35 MB measured for 400,000). Two different games share a hash with
+ * odds of about n²/2⁵⁴ (1 in 100,000 for a run of 400,000 games).
  *
  * Left out: games without moves (forfeits and placeholders between the same
  * players are different events, not copies), and games whose replay failed
@@ -17,7 +18,8 @@
  * could share it).
  */
 import type { GameRecord, RecordDiagnostic } from '../record.js';
-import type { RuleConfig } from '../rule-contract.js';
+import type { RuleConfig, RuleSetting } from '../rule-contract.js';
+import { KeyTable } from './key-table.js';
 import { settingFor } from './rule-config.js';
 
 export interface GameOccurrence {
@@ -124,14 +126,20 @@ function keyOf(record: GameRecord): number | undefined {
 
 /** Finds the second and later copies of a game, in input order. */
 export class DuplicateGames {
-  private readonly firstByHash = new Map<number, number>();
+  private readonly firstByHash = new KeyTable();
   private readonly fileIds = new Map<string, number>();
   private readonly files: string[] = [];
   private readonly fileOf: number[] = [];
   private readonly indexOf: number[] = [];
   private readonly lineOf: number[] = [];
+  private lastFileId = 0;
 
-  constructor(private readonly config: RuleConfig) {}
+  /** The rule's setting, read once: a run checks every game. */
+  private readonly setting: RuleSetting | undefined;
+
+  constructor(config: RuleConfig) {
+    this.setting = settingFor(config, 'duplicate-game');
+  }
 
   /** Games remembered so far. */
   get size(): number {
@@ -140,13 +148,13 @@ export class DuplicateGames {
 
   /** The finding for `record` when it repeats an earlier game; otherwise remembers it. */
   check(record: GameRecord): RecordDiagnostic | undefined {
-    const setting = settingFor(this.config, 'duplicate-game');
+    const setting = this.setting;
     if (setting === 'off' || setting === undefined) return undefined;
     if (record.plies === 0 || record.status !== 'ok') return undefined;
     const hash = keyOf(record);
     if (hash === undefined) return undefined;
     const slot = this.firstByHash.get(hash);
-    if (slot === undefined) {
+    if (slot < 0) {
       this.remember(hash, record);
       return undefined;
     }
@@ -169,13 +177,15 @@ export class DuplicateGames {
   }
 
   private remember(hash: number, record: GameRecord): void {
-    let fileId = this.fileIds.get(record.file);
+    // Games come file after file: the last game's file is looked up once.
+    let fileId = record.file === this.files[this.lastFileId] ? this.lastFileId : this.fileIds.get(record.file);
     if (fileId === undefined) {
       fileId = this.files.length;
       this.files.push(record.file);
       this.fileIds.set(record.file, fileId);
     }
-    this.firstByHash.set(hash, this.fileOf.length);
+    this.lastFileId = fileId;
+    this.firstByHash.add(hash, this.fileOf.length);
     this.fileOf.push(fileId);
     this.indexOf.push(record.index);
     this.lineOf.push(record.line);

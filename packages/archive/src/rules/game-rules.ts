@@ -3,7 +3,8 @@
  * Seven Tag Roster, tag formats, impossible dates, SetUp/FEN, over-long lines
  * and non-export SAN, each located in the game's raw text. Runs for every game
  * of archives of millions: one linear pass over the tag section, one over the
- * lines, and nothing allocated for a clean game.
+ * lines, and nothing allocated for a clean game; for a fast-lane game, neither
+ * pass when its tags are plainly right and its batch has no long line.
  */
 import type { RecordDiagnostic, SeverityName } from '../record.js';
 import type { RuleConfig, RuleInput } from '../rule-contract.js';
@@ -12,6 +13,7 @@ import { findNonExportMoves, nonExportMessage } from './non-export-san.js';
 import { settingFor } from './rule-config.js';
 import { findLongLines, lineStartOf, sourceLineAt } from './source-lines.js';
 import { FEN_SLOT, SETUP_SLOT, SEVEN_TAG_ROSTER, TagSectionScanner, type TagPlace } from './tag-section.js';
+import { PossibleDates } from './possible-dates.js';
 import { RESULT_VALUES, impossibleDateReason, isRoundValue, isSetUpValue, parseTagDate, quoteValue } from './tag-values.js';
 
 export interface ArchiveFindingOptions {
@@ -69,15 +71,47 @@ class Findings {
   }
 }
 
+/**
+ * The per-game rules under one configuration, for game after game: the
+ * settings are looked up once, and Date values are judged once each.
+ */
+export class ArchiveRules {
+  private readonly dates = new PossibleDates();
+  private readonly now: number | undefined;
+  private readonly checkLines: boolean;
+  private readonly checkMoves: boolean;
+
+  constructor(private readonly config: RuleConfig, options: ArchiveFindingOptions = {}) {
+    this.now = options.now?.getTime();
+    this.checkLines = settingFor(config, 'line-too-long') !== 'off';
+    this.checkMoves = settingFor(config, 'non-export-san') !== 'off';
+  }
+
+  /** The findings of one game, in the order of their places. */
+  findings(input: RuleInput): readonly RecordDiagnostic[] {
+    const tagsRight = input.tagsAsWritten === true && tagsPlainlyRight(input.record.tags ?? NO_TAGS, this.dates, this.now);
+    const readLines = this.linesMayBeTooLong(input);
+    // A fast-lane game (moves in export SAN) with plainly right tags, from a batch without long lines: nothing to read again.
+    if (tagsRight && !readLines && input.written === undefined) return NO_FINDINGS;
+    const findings = new Findings(input, this.config);
+    if (!tagsRight) tagFindings(input, findings, this.now ?? Date.now());
+    if (readLines) lineFindings(input, this.config, findings);
+    if (this.checkMoves) moveFindings(input, findings);
+    const list = findings.list;
+    if (list === undefined) return NO_FINDINGS;
+    if (list.length > 1) list.sort((a, b) => a.line - b.line || a.column - b.column);
+    return list;
+  }
+
+  /** Whether the over-long line rule is on and the game's lines are not known to be short enough. */
+  private linesMayBeTooLong(input: RuleInput): boolean {
+    return this.checkLines && (input.longestLine === undefined || input.longestLine > this.config.maxLineLength);
+  }
+}
+
+/** The findings of one game (for many games, make one ArchiveRules and ask it). */
 export function archiveFindings(input: RuleInput, config: RuleConfig, options: ArchiveFindingOptions = {}): readonly RecordDiagnostic[] {
-  const findings = new Findings(input, config);
-  tagFindings(input, findings, options.now?.getTime() ?? Date.now());
-  lineFindings(input, config, findings);
-  moveFindings(input, findings);
-  const list = findings.list;
-  if (list === undefined) return NO_FINDINGS;
-  if (list.length > 1) list.sort((a, b) => a.line - b.line || a.column - b.column);
-  return list;
+  return new ArchiveRules(config, options).findings(input);
 }
 
 function distinctTagNames(tags: Readonly<Record<string, string>>): number {
@@ -89,23 +123,36 @@ function distinctTagNames(tags: Readonly<Record<string, string>>): number {
 /**
  * Whether tags read as written (RuleInput.tagsAsWritten) certainly give no
  * finding, so the tag section need not be read again for places: the roster
- * first and in order, with well-formed values, is all there is to check.
+ * first and in order, with well-formed values, no SetUp or FEN, is all there
+ * is to check. One pass over the names, in the order written.
  */
-function tagsPlainlyRight(tags: Readonly<Record<string, string>>, now: number): boolean {
-  const names = Object.keys(tags);
-  for (let slot = 0; slot < SEVEN_TAG_ROSTER.length; slot++) if (names[slot] !== SEVEN_TAG_ROSTER[slot]) return false;
-  for (const slot of TEXT_SLOTS) if (tags[SEVEN_TAG_ROSTER[slot]] === '') return false;
-  const date = parseTagDate(tags.Date);
-  if (date === undefined || impossibleDateReason(date, now) !== undefined) return false;
-  return isRoundValue(tags.Round) && RESULT_VALUES.has(tags.Result) && tags.SetUp === undefined && tags.FEN === undefined;
+function tagsPlainlyRight(tags: Readonly<Record<string, string>>, dates: PossibleDates, now: number | undefined): boolean {
+  let slot = 0;
+  for (const name in tags) {
+    if (slot >= SEVEN_TAG_ROSTER.length) {
+      if (name === 'SetUp' || name === 'FEN') return false;
+      continue;
+    }
+    if (name !== SEVEN_TAG_ROSTER[slot]) return false;
+    const value = tags[name];
+    if (slot === DATE_SLOT) {
+      if (!dates.isPossible(value, now)) return false;
+    } else if (slot === ROUND_SLOT) {
+      if (!isRoundValue(value)) return false;
+    } else if (slot === RESULT_SLOT) {
+      if (!RESULT_VALUES.has(value)) return false;
+    } else if (value === '') return false; // The other roster tags are free text: empty is wrong.
+    slot++;
+  }
+  return slot === SEVEN_TAG_ROSTER.length;
 }
 
 /** Rules run where the game was replayed, on records that always have their tags. */
 const NO_TAGS: Readonly<Record<string, string>> = Object.freeze({});
 
+/** The tag rules, from a read of the tag section that places each finding. */
 function tagFindings(input: RuleInput, findings: Findings, now: number): void {
   const tags = input.record.tags ?? NO_TAGS;
-  if (input.tagsAsWritten === true && tagsPlainlyRight(tags, now)) return;
   scanner.scan(input.text);
 
   let missing: string[] | undefined;
@@ -176,7 +223,6 @@ function setUpFindings(tags: Readonly<Record<string, string>>, findings: Finding
 }
 
 function lineFindings(input: RuleInput, config: RuleConfig, findings: Findings): void {
-  if (findings.severity('line-too-long') === undefined) return;
   const max = config.maxLineLength;
   const long = findLongLines(input.text, input.firstColumn, max);
   if (long === undefined) return;
@@ -187,10 +233,10 @@ function lineFindings(input: RuleInput, config: RuleConfig, findings: Findings):
 }
 
 function moveFindings(input: RuleInput, findings: Findings): void {
-  const severity = findings.severity('non-export-san');
-  if (severity === undefined) return;
   const found = findNonExportMoves(input);
   if (found === undefined) return;
+  const severity = findings.severity('non-export-san');
+  if (severity === undefined) return;
   const { first } = found;
   const line = first.line - input.firstLine;
   findings.push({

@@ -68,13 +68,18 @@ export function impossibleDateReason(date: TagDate, now: number): string | undef
     const leap = month === 2 && day === 29;
     return leap ? `${year} is not a leap year: February has 28 days` : `${MONTH_NAMES[month - 1]} has ${daysInMonth(month, year)} days`;
   }
-  if (year >= 0) {
-    // The earliest day the date can mean, unknown parts taken as the first month or day.
-    const earliest = Date.UTC(year, month > 0 ? month - 1 : 0, day > 0 ? day : 1);
-    if (earliest > now + FUTURE_SLACK_MS) return 'the date is in the future';
-  }
+  if (isFuture(earliestMoment(date), now)) return 'the date is in the future';
   return undefined;
 }
+
+/** The earliest day a date can mean (ms since 1970), unknown parts taken as the first month or day; -Infinity when the year is unknown. */
+export function earliestMoment(date: TagDate): number {
+  const { year, month, day } = date;
+  return year >= 0 ? Date.UTC(year, month > 0 ? month - 1 : 0, day > 0 ? day : 1) : -Infinity;
+}
+
+/** Whether a date whose earliest day is `earliest` is still to come at `now` everywhere on Earth. */
+export const isFuture = (earliest: number, now: number): boolean => earliest > now + FUTURE_SLACK_MS;
 
 /** `?`, `-`, or whole numbers joined by periods (`3`, `3.2`, `1.2.3`). */
 export function isRoundValue(value: string): boolean {
