@@ -10,7 +10,7 @@
  * Like the English lane, this only ever narrows: a game it cannot vouch for
  * goes the full way, which explains everything.
  */
-import { languageProfile, scanExportGame, type LanguageCode, type MoveReading } from '@zapis/notation';
+import { languageProfile, type LanguageCode, type MoveReading } from '@zapis/notation';
 import { pieceLetterTable, type PieceLetterTable } from './export-san.js';
 import { dependsOnLanguage, firstCandidateFromCounts, readAlike, readingsOfLetters } from './language-detection.js';
 
@@ -41,39 +41,37 @@ export function lettersOfLanguage(language: LanguageCode): PieceLetterTable | un
 }
 
 /**
- * The letters of the game whose section starts at `start`, when its first
- * candidate group is another language than English and the fast lane can read
- * it; undefined otherwise (the game goes the full way).
+ * The letters of a game in the export subset whose `count` move tokens stand
+ * at `offsets` ([start, end) pairs into `text`), when its first candidate
+ * group is another language than English and the fast lane can read it;
+ * undefined otherwise (the game goes the full way).
  */
-export function foreignLetters(text: string, start: number, end: number): ForeignLetters | undefined {
+export function foreignLetters(text: string, offsets: ArrayLike<number>, count: number): ForeignLetters | undefined {
   const distinct: (readonly MoveReading[])[] = [];
   const occurrences: number[] = [];
   const present = new Set<readonly MoveReading[]>();
   let sampled = 0;
-  const scan = scanExportGame(text, start, end, {
-    tag: () => true,
-    move(source, from, to) {
-      const first = source.charCodeAt(from);
-      let promotion = 0;
-      for (let at = from + 1; at < to - 1; at++) {
-        if (source.charCodeAt(at) === 61 && isCapital(source.charCodeAt(at + 1))) promotion = source.charCodeAt(at + 1);
+  for (let index = 0; index < count; index++) {
+    const from = offsets[2 * index];
+    const to = offsets[2 * index + 1];
+    const first = text.charCodeAt(from);
+    let promotion = 0;
+    for (let at = from + 1; at < to - 1; at++) {
+      if (text.charCodeAt(at) === 61 && isCapital(text.charCodeAt(at + 1))) promotion = text.charCodeAt(at + 1);
+    }
+    const readings = readingsOfLetters(isCapital(first) ? first : 0, promotion);
+    present.add(readings);
+    if (sampled < SAMPLE_SIZE && dependsOnLanguage(readings)) {
+      const found = distinct.indexOf(readings);
+      if (found < 0) {
+        distinct.push(readings);
+        occurrences.push(1);
+      } else {
+        occurrences[found]++;
       }
-      const readings = readingsOfLetters(isCapital(first) ? first : 0, promotion);
-      present.add(readings);
-      if (sampled < SAMPLE_SIZE && dependsOnLanguage(readings)) {
-        const index = distinct.indexOf(readings);
-        if (index < 0) {
-          distinct.push(readings);
-          occurrences.push(1);
-        } else {
-          occurrences[index]++;
-        }
-        sampled++;
-      }
-      return true;
-    },
-  });
-  if (scan === undefined) return undefined;
+      sampled++;
+    }
+  }
   const first = firstCandidateFromCounts(distinct, occurrences);
   if (first === undefined || first.languages[0] === 'en') return undefined;
   if (!readAlike([...present], first.languages)) return undefined;

@@ -15,11 +15,11 @@
  * analyseGame would try first, and the game is read again with them.
  */
 import { INITIAL_FEN, makeFen, type Outcome } from '@zapis/core';
-import { scanExportGame, type ExportScan, type LanguageCode, type MoveReading } from '@zapis/notation';
+import { scanExportTags, type ExportScan, type LanguageCode, type MoveReading } from '@zapis/notation';
 import { ENGLISH_LETTERS, inEnglishLetters, type PieceLetterTable } from './export-san.js';
 import { foreignLetters, lettersOfLanguage } from './foreign-letters.js';
 import { LANGUAGE_PREFERENCE, dependsOnLanguage, firstCandidateFromCounts, readAlike, readingsOfLetters } from './language-detection.js';
-import { tokenReplay } from './token-replay.js';
+import { tokenReplay, type TokenReplay } from './token-replay.js';
 
 export interface QuickReport {
   /** Offset of the game's first character in the text. */
@@ -162,40 +162,24 @@ function languagesOfSample(): ChosenLanguages | undefined {
 /** English asked for: the one language group. */
 const ONLY_ENGLISH: ChosenLanguages = { language: 'en', languages: ['en'] };
 
-/** A game's tags and move tokens as the export-subset scan found them. */
+/** A game's tags and move text as the export-subset scan found them (its tokens wait in the replay). */
 interface ScannedGame {
   readonly scan: ExportScan;
   readonly tags: Record<string, string>;
-  /** How many move tokens; their [start, end) offsets are in `tokenOffsets`. */
-  readonly count: number;
 }
 
-/** Move token offsets of the game being read, reused from game to game. */
-let tokenOffsets = new Int32Array(2 * 512);
-
 /** Reads the game's tags and move tokens once; undefined when it is outside the export subset or sets up its own start. */
-function scanGame(text: string, start: number, end: number): ScannedGame | undefined {
+function scanGame(text: string, start: number, end: number, replay: TokenReplay): ScannedGame | undefined {
   const tags: Record<string, string> = {};
-  let count = 0;
-  const scan = scanExportGame(text, start, end, {
+  const section = scanExportTags(text, start, end, {
     tag(name, value) {
       if (START_TAGS.has(name) || name in tags) return false;
       tags[name] = value;
       return true;
     },
-    move(_source, from, to) {
-      if (2 * count + 2 > tokenOffsets.length) {
-        const grown = new Int32Array(2 * tokenOffsets.length);
-        grown.set(tokenOffsets);
-        tokenOffsets = grown;
-      }
-      tokenOffsets[2 * count] = from;
-      tokenOffsets[2 * count + 1] = to;
-      count++;
-      return true;
-    },
   });
-  return scan && { scan, tags, count };
+  const scan = section && replay.scan(text, section.first, section.moves, end);
+  return scan && { scan, tags };
 }
 
 /**
@@ -207,7 +191,8 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   const requested = options.language ?? 'auto';
   const letters = requested === 'auto' || requested === 'en' ? ENGLISH_LETTERS : lettersOfLanguage(requested);
   if (letters === undefined) return undefined;
-  const game = scanGame(text, start, end);
+  const replay = tokenReplay();
+  const game = scanGame(text, start, end, replay);
   if (game === undefined) return undefined;
   if (requested !== 'auto') {
     // A language asked for is the only one read, as analyseGame reads it.
@@ -215,7 +200,7 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   }
   const english = readClean(text, game, options, ENGLISH_LETTERS, undefined);
   if (english !== undefined) return english;
-  const foreign = foreignLetters(text, start, end);
+  const foreign = foreignLetters(text, replay.offsets(), replay.count);
   return foreign && readClean(text, game, options, foreign.letters, { language: foreign.languages[0], languages: foreign.languages });
 }
 
@@ -226,11 +211,13 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
 function readClean(
   text: string, game: ScannedGame, options: QuickOptions, letters: PieceLetterTable, decided: ChosenLanguages | undefined,
 ): QuickReport | undefined {
-  const { scan, tags, count } = game;
+  const { scan, tags } = game;
   const stated = tags.Result;
   if (stated !== undefined && stated !== scan.result && !(stated === '½-½' && scan.result === '1/2-1/2')) return undefined;
   const replay = tokenReplay();
-  if (replay.replay(text, tokenOffsets, count, letters) !== count) return undefined;
+  const count = replay.count;
+  if (replay.replay(text, letters) !== count) return undefined;
+  const tokenOffsets = replay.offsets();
   const outcome = replay.outcome();
   if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate') && scan.result !== '*' && scan.result !== outcome.result) {
     return undefined;

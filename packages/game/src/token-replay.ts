@@ -1,39 +1,85 @@
 /**
- * Replays a game's move tokens (offset pairs into its text) from the standard
- * start, accepting each only if it is exactly the export SAN of a legal move.
- * The WebAssembly replay kernel (@zapis/replay-kernel) does it where
- * WebAssembly runs; ExportSanReplay, the same rules in TypeScript, everywhere
- * else. Both are held to the same answers by the tests.
+ * Reads a game's move text in the plain export subset and replays its tokens
+ * from the standard start, accepting each only if it is exactly the export
+ * SAN of a legal move. The WebAssembly replay kernel (@zapis/replay-kernel)
+ * does both where WebAssembly runs; scanExportMoves and ExportSanReplay, the
+ * same rules in TypeScript, everywhere else. The tests hold the two to the
+ * same answers.
  */
 import { GameHistory, initialPosition, type Outcome, type Position } from '@zapis/core';
-import { ReplayKernel } from '@zapis/replay-kernel';
+import { scanExportMoves, type ExportScan } from '@zapis/notation';
+import { CANNOT_HOLD, ReplayKernel } from '@zapis/replay-kernel';
 import { ExportSanReplay, type PieceLetterTable } from './export-san.js';
 
 export interface TokenReplay {
   /**
-   * Replays the first `count` tokens of `offsets` ([start, end) pairs into
-   * `text`) read with `letters`; returns how many were played (all of them
-   * when the game is clean).
+   * Reads the move text at `moves` (after the tags of the game whose first
+   * character is at `first`), no further than `end`; the tokens are then ready
+   * to replay. Undefined when the move text is outside the export subset.
    */
-  replay(text: string, offsets: Int32Array, count: number, letters: PieceLetterTable): number;
+  scan(text: string, first: number, moves: number, end: number): ExportScan | undefined;
+  /** How many move tokens the last scan found. */
+  readonly count: number;
+  /** Where they stand in the text, as [start, end) pairs (valid until the next scan). */
+  offsets(): Int32Array;
+  /** Replays the tokens read with `letters`; returns how many were played (all of them when the game is clean). */
+  replay(text: string, letters: PieceLetterTable): number;
   /** The position after the last replay (reused: valid until the next one). */
   position(): Position;
   /** How the game stands after the last replay (gameOutcome of @zapis/core), undefined while it goes on. */
   outcome(): Outcome | undefined;
 }
 
-/** The TypeScript replay: ExportSanReplay on one reused game history. */
+/** Move token offsets read by scanExportMoves, reused from game to game. */
+class OffsetList {
+  values = new Int32Array(2 * 512);
+  count = 0;
+
+  push(start: number, end: number): void {
+    if (2 * this.count + 2 > this.values.length) {
+      const grown = new Int32Array(2 * this.values.length);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[2 * this.count] = start;
+    this.values[2 * this.count + 1] = end;
+    this.count++;
+  }
+}
+
+/** The TypeScript reading and replay: scanExportMoves, then ExportSanReplay on one reused game history. */
 export class ScriptTokenReplay implements TokenReplay {
   private readonly start = initialPosition();
   private readonly history = new GameHistory(this.start.clone());
+  private readonly tokens = new OffsetList();
+  private readonly visitor = {
+    move: (_text: string, start: number, end: number): boolean => {
+      this.tokens.push(start, end);
+      return true;
+    },
+  };
 
-  replay(text: string, offsets: Int32Array, count: number, letters: PieceLetterTable): number {
+  get count(): number {
+    return this.tokens.count;
+  }
+
+  scan(text: string, first: number, moves: number, end: number): ExportScan | undefined {
+    this.tokens.count = 0;
+    return scanExportMoves(text, moves, end, first, this.visitor);
+  }
+
+  offsets(): Int32Array {
+    return this.tokens.values;
+  }
+
+  replay(text: string, letters: PieceLetterTable): number {
     this.history.restart(this.start);
     const replay = new ExportSanReplay(this.history, letters);
-    for (let index = 0; index < count; index++) {
+    const offsets = this.tokens.values;
+    for (let index = 0; index < this.tokens.count; index++) {
       if (!replay.play(text, offsets[2 * index], offsets[2 * index + 1])) return index;
     }
-    return count;
+    return this.tokens.count;
   }
 
   position(): Position {
@@ -45,19 +91,61 @@ export class ScriptTokenReplay implements TokenReplay {
   }
 }
 
-/** The kernel's replay; the final position is read back into one reused Position. */
+/**
+ * The kernel's reading and replay. Move text the kernel cannot hold (not
+ * ASCII) is read by scanExportMoves and its tokens handed to the kernel.
+ */
 export class KernelTokenReplay implements TokenReplay {
   private readonly kernel = new ReplayKernel();
   private readonly final = initialPosition();
   private finalRead = false;
+  /** Offsets of a game read by scanExportMoves; undefined when the kernel read it. */
+  private fallback: OffsetList | undefined;
+  private readonly scripted = new OffsetList();
+  private tokens = 0;
 
-  replay(text: string, offsets: Int32Array, count: number, letters: PieceLetterTable): number {
-    const kernel = this.kernel;
-    if (count > kernel.capacity) return 0;
-    kernel.clear();
-    for (let index = 0; index < count; index++) kernel.add(text, offsets[2 * index], offsets[2 * index + 1]);
+  get count(): number {
+    return this.tokens;
+  }
+
+  scan(text: string, first: number, moves: number, end: number): ExportScan | undefined {
+    // The move text ends at the next `[` (a new game, or something the subset refuses) or at `end`.
+    const bracket = text.indexOf('[', moves);
+    const stop = bracket >= 0 && bracket < end ? bracket : end;
+    const count = this.kernel.scanMoves(text, moves, stop, stop < end);
+    this.fallback = undefined;
+    this.tokens = 0;
+    if (count === CANNOT_HOLD) return this.scanByScript(text, first, moves, end);
+    if (count < 0) return undefined;
+    this.tokens = count;
+    const { result, offset } = this.kernel.scannedResult();
+    return { start: first, result, resultOffset: offset, end: stop };
+  }
+
+  private scanByScript(text: string, first: number, moves: number, end: number): ExportScan | undefined {
+    const tokens = this.scripted;
+    tokens.count = 0;
+    const scan = scanExportMoves(text, moves, end, first, {
+      move(_source, start, stop) {
+        tokens.push(start, stop);
+        return true;
+      },
+    });
+    if (scan === undefined || tokens.count > this.kernel.capacity) return undefined;
+    this.kernel.clear();
+    for (let index = 0; index < tokens.count; index++) this.kernel.add(text, tokens.values[2 * index], tokens.values[2 * index + 1]);
+    this.fallback = tokens;
+    this.tokens = tokens.count;
+    return scan;
+  }
+
+  offsets(): Int32Array {
+    return this.fallback ? this.fallback.values : this.kernel.offsets;
+  }
+
+  replay(_text: string, letters: PieceLetterTable): number {
     this.finalRead = false;
-    return kernel.replay(letters);
+    return this.kernel.replay(letters);
   }
 
   position(): Position {
@@ -76,9 +164,9 @@ export class KernelTokenReplay implements TokenReplay {
 let shared: TokenReplay | undefined;
 
 /**
- * The replay this thread uses: the kernel, or the TypeScript replay where
- * WebAssembly cannot be instantiated. ZAPIS_REPLAY=script asks for the latter
- * (to compare the two).
+ * The reading and replay this thread uses: the kernel, or the TypeScript one
+ * where WebAssembly cannot be instantiated. ZAPIS_REPLAY=script asks for the
+ * latter (to compare the two).
  */
 export function tokenReplay(): TokenReplay {
   if (shared) return shared;

@@ -64,13 +64,20 @@ function resultAt(text: string, at: number, end: number): string | undefined {
   return undefined;
 }
 
+/** Where a game's parts begin, as scanExportTags found them. */
+export interface ExportTags {
+  /** Offset of the game's first character (its first tag or move). */
+  readonly first: number;
+  /** Offset where its move text begins (after the tags and the white space after them). */
+  readonly moves: number;
+}
+
 /**
- * Scans the game that starts at `start` (a section start) in the plain export
- * subset, calling the visitor in order; `end` bounds the scan. The game must
- * end with a result followed only by white space up to the next `[` or `end`.
- * Returns undefined when the game is outside the subset or the visitor gave up.
+ * Scans the tag section of the game that starts at `start` (a section start)
+ * in the plain export subset, calling visitor.tag in order; undefined when it
+ * is outside the subset or the visitor gave up.
  */
-export function scanExportGame(text: string, start: number, end: number, visitor: ExportGameVisitor): ExportScan | undefined {
+export function scanExportTags(text: string, start: number, end: number, visitor: Pick<ExportGameVisitor, 'tag'>): ExportTags | undefined {
   let at = start;
   while (at < end && isSpace(text.charCodeAt(at))) at++;
   const first = at;
@@ -104,6 +111,17 @@ export function scanExportGame(text: string, start: number, end: number, visitor
     at += 2;
     while (at < end && isSpace(text.charCodeAt(at))) at++;
   }
+  return { first, moves: at };
+}
+
+/**
+ * Scans the move text that starts at `at` (where scanExportTags left off, for
+ * the game whose first character is at `first`) in the plain export subset,
+ * calling visitor.move in order. The game must end with a result followed
+ * only by white space up to the next `[` or `end`. Returns undefined when the
+ * game is outside the subset or the visitor gave up.
+ */
+export function scanExportMoves(text: string, at: number, end: number, first: number, visitor: Pick<ExportGameVisitor, 'move'>): ExportScan | undefined {
   // Move text. A move number must be followed by a move, and a NAG must follow one (else the grammar reports them).
   let sawMove = false;
   let numberPending = false;
@@ -168,4 +186,15 @@ export function scanExportGame(text: string, start: number, end: number, visitor
     numberPending = false;
   }
   return undefined; // no result: an unfinished game is the full grammar's to explain
+}
+
+/**
+ * Scans the game that starts at `start` (a section start) in the plain export
+ * subset, calling the visitor in order; `end` bounds the scan. The game must
+ * end with a result followed only by white space up to the next `[` or `end`.
+ * Returns undefined when the game is outside the subset or the visitor gave up.
+ */
+export function scanExportGame(text: string, start: number, end: number, visitor: ExportGameVisitor): ExportScan | undefined {
+  const tags = scanExportTags(text, start, end, visitor);
+  return tags && scanExportMoves(text, tags.moves, end, tags.first, visitor);
 }

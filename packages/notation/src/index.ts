@@ -17,5 +17,5 @@ export {
   writePgn, writePgnDatabase, escapeTagValue, SEVEN_TAG_ROSTER,
   type WritableGame, type WritableMove, type PgnExportOptions,
 } from './pgn-export.js';
-export { scanExportGame, type ExportGameVisitor, type ExportScan } from './export-scanner.js';
+export { scanExportGame, scanExportMoves, scanExportTags, type ExportGameVisitor, type ExportScan, type ExportTags } from './export-scanner.js';
 export { splitSections, type TextSection } from './game-splitter.js';

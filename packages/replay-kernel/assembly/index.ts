@@ -4,11 +4,13 @@
  */
 import { fillGeometry } from './geometry';
 import { LETTERS, MAX_TOKENS, TOKENS, TOKEN_SLOT, replay as replayTokens, repetitions as finalRepetitions } from './export-san';
+import { MOVETEXT, MOVETEXT_CAPACITY, OFFSETS, fillSanCodes, resultCode, resultOffset, scanMoves as scanMoveText } from './movetext';
 import { finalOutcome } from './outcome';
 import { BOARD, CASTLE_ROOKS, epSquare, fillKeys, fullmoves, halfmoves, turn } from './position';
 
 fillGeometry();
 fillKeys();
+fillSanCodes();
 
 export function tokensPointer(): usize {
   return changetype<usize>(TOKENS);
@@ -52,4 +54,24 @@ export function fullmoveNumber(): i32 {
 /** The rook square keeping the castling right of a slot (colour * 2 + side, side 0 the king side), -1 for none. */
 export function castlingRook(slot: i32): i32 {
   return CASTLE_ROOKS[slot];
+}
+
+export function movetextPointer(): usize {
+  return changetype<usize>(MOVETEXT);
+}
+export function movetextCapacity(): i32 {
+  return MOVETEXT_CAPACITY;
+}
+export function offsetsPointer(): usize {
+  return changetype<usize>(OFFSETS);
+}
+/** See movetext.ts: reads the move text the host wrote, leaving its tokens ready for replay; how many, or -1. */
+export function scanMoves(length: i32, bracketAfter: bool, base: i32): i32 {
+  return scanMoveText(length, bracketAfter, base);
+}
+export function scannedResult(): i32 {
+  return resultCode;
+}
+export function scannedResultOffset(): i32 {
+  return resultOffset;
 }

@@ -4,7 +4,7 @@
  * that fails is abandoned, never taken back). A 64-bit Zobrist key per
  * position serves the repetition count.
  */
-import { KING_COUNTS, KING_TARGETS, KNIGHT_COUNTS, KNIGHT_TARGETS, RAYS, RAY_LENGTHS } from './geometry';
+import { DIRECTION_TO, RAYS } from './geometry';
 
 export const PAWN = 1;
 export const KNIGHT = 2;
@@ -107,9 +107,15 @@ export function resetToStart(): void {
   hash = key;
 }
 
-/** Is `square` attacked by a piece of colour `by`? */
+/**
+ * Is `square` attacked by a piece of colour `by`? The attackers are looked up
+ * in their piece lists. Callers may have lifted or moved pieces on BOARD for
+ * the question (the lists then lag): a list entry counts only while BOARD
+ * still holds that piece there, which leaves out a piece just captured.
+ */
 export function isSquareAttacked(square: i32, by: i32): bool {
   const file = square & 7;
+  const rank = square >> 3;
   const pawn = PAWN | (by << 3);
   if (by === WHITE) {
     if (file > 0 && square >= 9 && <i32>unchecked(BOARD[square - 9]) === pawn) return true;
@@ -118,27 +124,28 @@ export function isSquareAttacked(square: i32, by: i32): bool {
     if (file > 0 && square <= 56 && <i32>unchecked(BOARD[square + 7]) === pawn) return true;
     if (file < 7 && square <= 54 && <i32>unchecked(BOARD[square + 9]) === pawn) return true;
   }
+  const king = unchecked(KINGS[by]);
+  if (max(abs((king & 7) - file), abs((king >> 3) - rank)) === 1) return true;
   const knight = KNIGHT | (by << 3);
-  const base = square * 8;
-  for (let i = 0, n = <i32>unchecked(KNIGHT_COUNTS[square]); i < n; i++) {
-    if (<i32>unchecked(BOARD[<i32>unchecked(KNIGHT_TARGETS[base + i])]) === knight) return true;
+  for (let i = 0, n = unchecked(PIECE_COUNTS[knight]); i < n; i++) {
+    const from = unchecked(PIECE_SQUARES[knight * 16 + i]);
+    if (abs((from & 7) - file) * abs((from >> 3) - rank) === 2 && <i32>unchecked(BOARD[from]) === knight) return true;
   }
-  const king = KING | (by << 3);
-  for (let i = 0, n = <i32>unchecked(KING_COUNTS[square]); i < n; i++) {
-    if (<i32>unchecked(BOARD[<i32>unchecked(KING_TARGETS[base + i])]) === king) return true;
-  }
-  const queen = QUEEN | (by << 3);
-  const rook = ROOK | (by << 3);
-  const bishop = BISHOP | (by << 3);
-  for (let direction = 0; direction < 8; direction++) {
-    const slider = direction < 4 ? rook : bishop;
-    const rayBase = (direction * 64 + square) * 8;
-    for (let i = 0, n = <i32>unchecked(RAY_LENGTHS[direction * 64 + square]); i < n; i++) {
-      const code = <i32>unchecked(BOARD[<i32>unchecked(RAYS[rayBase + i])]);
-      if (code !== 0) {
-        if (code === queen || code === slider) return true;
-        break;
-      }
+  return sliderAttacks(square, QUEEN | (by << 3), true, true) || sliderAttacks(square, ROOK | (by << 3), true, false) ||
+    sliderAttacks(square, BISHOP | (by << 3), false, true);
+}
+
+/** Does a slider of code `piece` reach `square` along an open straight line or diagonal (as it moves)? */
+function sliderAttacks(square: i32, piece: i32, straight: bool, diagonal: bool): bool {
+  for (let i = 0, n = unchecked(PIECE_COUNTS[piece]); i < n; i++) {
+    const from = unchecked(PIECE_SQUARES[piece * 16 + i]);
+    const direction = <i32>unchecked(DIRECTION_TO[from * 64 + square]);
+    if (direction < 0 || (direction < 4 ? !straight : !diagonal) || <i32>unchecked(BOARD[from]) !== piece) continue;
+    const base = (direction * 64 + from) * 8;
+    for (let k = 0; ; k++) {
+      const between = <i32>unchecked(RAYS[base + k]);
+      if (between === square) return true;
+      if (unchecked(BOARD[between]) !== 0) break;
     }
   }
   return false;

@@ -22,7 +22,21 @@ interface KernelExports {
   halfmoveClock(): number;
   fullmoveNumber(): number;
   castlingRook(slot: number): number;
+  movetextPointer(): number;
+  movetextCapacity(): number;
+  offsetsPointer(): number;
+  scanMoves(length: number, bracketAfter: number, base: number): number;
+  scannedResult(): number;
+  scannedResultOffset(): number;
 }
+
+/** scanMoves: the move text is outside the export subset (the full grammar's to read). */
+export const OUTSIDE_SUBSET = -1;
+/** scanMoves: the kernel cannot hold this move text (not ASCII, or too long); read it another way. */
+export const CANNOT_HOLD = -2;
+
+const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'] as const;
+export type ResultMarker = (typeof RESULTS)[number];
 
 let compiled: WebAssembly.Module | undefined;
 
@@ -56,6 +70,10 @@ export class ReplayKernel {
   private readonly slot: number;
   /** How many tokens one game may have here; a longer game is the caller's to read another way. */
   readonly capacity: number;
+  private readonly movetext: Uint8Array;
+  private readonly encoder = new TextEncoder();
+  /** Where each token of the last scan starts and ends in the text scanned (pairs). */
+  readonly offsets: Int32Array;
   private lettersInPlace: Uint8Array | undefined;
   private count = 0;
 
@@ -73,6 +91,32 @@ export class ReplayKernel {
     // The kernel allocates nothing after it starts, so these views stay valid.
     this.tokens = new Uint8Array(this.kernel.memory.buffer, this.kernel.tokensPointer(), this.slot * this.capacity);
     this.letters = new Uint8Array(this.kernel.memory.buffer, this.kernel.lettersPointer(), 128);
+    this.movetext = new Uint8Array(this.kernel.memory.buffer, this.kernel.movetextPointer(), this.kernel.movetextCapacity());
+    this.offsets = new Int32Array(this.kernel.memory.buffer, this.kernel.offsetsPointer(), 2 * this.capacity);
+  }
+
+  /**
+   * Reads the move text `text[start, end)` in the plain export subset (as
+   * scanExportMoves of @zapis/notation reads it), leaving its tokens ready to
+   * replay and their places in `offsets`. `end` is where a `[` stands
+   * (`bracketAfter`) or the end of what may be read. Returns how many tokens,
+   * OUTSIDE_SUBSET, or CANNOT_HOLD for text the kernel cannot hold (then the
+   * tokens are the caller's to add).
+   */
+  scanMoves(text: string, start: number, end: number, bracketAfter: boolean): number {
+    this.count = 0;
+    const length = end - start;
+    if (length > this.movetext.length) return CANNOT_HOLD;
+    const { read, written } = this.encoder.encodeInto(text.slice(start, end), this.movetext);
+    if (read !== length || written !== length) return CANNOT_HOLD; // not ASCII: byte places would not be text places
+    const count = this.kernel.scanMoves(length, bracketAfter ? 1 : 0, start);
+    if (count >= 0) this.count = count;
+    return count;
+  }
+
+  /** The result marker the last successful scan ended with, and where it stands in the text. */
+  scannedResult(): { readonly result: ResultMarker; readonly offset: number } {
+    return { result: RESULTS[this.kernel.scannedResult()], offset: this.kernel.scannedResultOffset() };
   }
 
   /** How many tokens the current game has. */

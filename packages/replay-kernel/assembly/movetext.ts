@@ -1,0 +1,159 @@
+/**
+ * Reads a game's move text in the plain PGN export subset, exactly as
+ * @zapis/notation's scanExportMoves reads it: move numbers, SAN tokens (with
+ * up to two `!`/`?` glyphs), brace comments, NAGs after a move, and a result
+ * followed only by white space. Each token goes into its TOKENS slot for the
+ * replay, and its place into OFFSETS. Anything outside the subset answers -1
+ * and the host hands the game to the full grammar.
+ *
+ * The host passes the text up to the next `[` (or the end of what it may
+ * read); `bracketAfter` says a `[` follows, which the subset treats as neither
+ * white space nor the end.
+ */
+import { MAX_TOKENS, TOKENS, TOKEN_SLOT } from './export-san';
+
+export const MOVETEXT_CAPACITY = 1 << 20;
+export const MOVETEXT = new StaticArray<u8>(MOVETEXT_CAPACITY);
+/** OFFSETS[2 * i], OFFSETS[2 * i + 1]: where token i starts and ends, counted from the host's `base`. */
+export const OFFSETS = new StaticArray<i32>(2 * MAX_TOKENS);
+
+/** The result of the last scan: 0 `1-0`, 1 `0-1`, 2 `1/2-1/2`, 3 `*`; and where it stands (from `base`). */
+export let resultCode: i32 = -1;
+export let resultOffset: i32 = -1;
+
+const MAX_TOKEN_LENGTH = TOKEN_SLOT - 1;
+/** As the lexer's Nag token reads them. */
+const MAX_NAG_DIGITS = 5;
+
+/** Characters SAN tokens are made of: a–h, 1–8, x = + # -, and every capital (piece letters of any language, O). */
+const SAN_CODES = new StaticArray<u8>(128);
+
+export function fillSanCodes(): void {
+  const letters = 'abcdefgh12345678x=+#-ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  for (let i = 0; i < letters.length; i++) unchecked((SAN_CODES[letters.charCodeAt(i)] = 1));
+}
+
+@inline function byteAt(at: i32): i32 {
+  return <i32>unchecked(MOVETEXT[at]);
+}
+@inline function isSpace(code: i32): bool {
+  return code === 32 || code === 10 || code === 13 || code === 9;
+}
+@inline function isDigit(code: i32): bool {
+  return code >= 48 && code <= 57;
+}
+
+let length = 0;
+let bracketAfter = false;
+
+/** Does a token end at `at`: white space there, or the end of the text (a following `[` is neither)? */
+@inline function endsAt(at: i32): bool {
+  return at < length ? isSpace(byteAt(at)) : !bracketAfter;
+}
+
+@inline function matches(at: i32, a: i32, b: i32, c: i32): bool {
+  return at + 3 <= length && byteAt(at) === a && byteAt(at + 1) === b && byteAt(at + 2) === c;
+}
+
+/** The result marker at `at` (its code), or -1. */
+function resultAt(at: i32): i32 {
+  if (matches(at, 49, 45, 48) && endsAt(at + 3)) return 0; // 1-0
+  if (matches(at, 48, 45, 49) && endsAt(at + 3)) return 1; // 0-1
+  if (matches(at, 49, 47, 50) && matches(at + 3, 45, 49, 47) && at + 7 <= length && byteAt(at + 6) === 50 && endsAt(at + 7)) return 2; // 1/2-1/2
+  if (byteAt(at) === 42 && endsAt(at + 1)) return 3; // *
+  return -1;
+}
+
+const RESULT_LENGTHS: StaticArray<i32> = [3, 3, 7, 1];
+
+/**
+ * Scans MOVETEXT[0, textLength); returns how many tokens it holds, or -1 when
+ * the game is outside the subset. Offsets are given plus `base` (where the
+ * move text stands in the host's text).
+ */
+export function scanMoves(textLength: i32, followedByBracket: bool, base: i32): i32 {
+  length = textLength;
+  bracketAfter = followedByBracket;
+  resultCode = -1;
+  resultOffset = -1;
+  let at = 0;
+  let count = 0;
+  // A move number must be followed by a move, and a NAG must follow one (else the grammar reports them).
+  let sawMove = false;
+  let numberPending = false;
+  while (at < length) {
+    const code = byteAt(at);
+    if (isSpace(code)) {
+      at++;
+      continue;
+    }
+    if (code === 123) {
+      // A `[` inside a comment may start the next game: the full grammar decides.
+      let close = at + 1;
+      while (close < length) {
+        const inside = byteAt(close);
+        if (inside === 125) break;
+        if (inside === 91) return -1;
+        close++;
+      }
+      if (close >= length) return -1;
+      at = close + 1;
+      continue;
+    }
+    if (code === 36) {
+      if (!sawMove) return -1;
+      at++;
+      const digits = at;
+      while (at < length && isDigit(byteAt(at))) at++;
+      if (at === digits || at - digits > MAX_NAG_DIGITS || !endsAt(at)) return -1;
+      continue;
+    }
+    if (isDigit(code) || code === 42) {
+      // Only `*`, `1-0`, `0-1` and `1/2-1/2` can be results: a move number has a digit or `.` second.
+      const second = at + 1 < length ? byteAt(at + 1) : -1;
+      const result = code === 42 || second === 45 || second === 47 ? resultAt(at) : -1;
+      if (result >= 0) {
+        if (numberPending) return -1;
+        resultCode = result;
+        resultOffset = base + at;
+        at += unchecked(RESULT_LENGTHS[result]);
+        while (at < length && isSpace(byteAt(at))) at++;
+        return at === length ? count : -1;
+      }
+      if (numberPending) return -1;
+      numberPending = true;
+      while (at < length && isDigit(byteAt(at))) at++;
+      let dots = 0;
+      while (at < length && byteAt(at) === 46) {
+        at++;
+        dots++;
+      }
+      if (dots !== 1 && dots !== 3) return -1;
+      continue;
+    }
+    const moveStart = at;
+    while (at < length) {
+      const inside = byteAt(at);
+      if (inside >= 128 || unchecked(SAN_CODES[inside]) === 0) break;
+      at++;
+    }
+    const moveEnd = at;
+    while (at < length && (byteAt(at) === 33 || byteAt(at) === 63) && at - moveEnd < 2) at++;
+    if (moveEnd === moveStart || !endsAt(at)) return -1;
+    if (count === MAX_TOKENS) return -1; // longer than the kernel holds: the full grammar reads it
+    unchecked((OFFSETS[2 * count] = base + moveStart));
+    unchecked((OFFSETS[2 * count + 1] = base + moveEnd));
+    const slot = count * TOKEN_SLOT;
+    const tokenLength = moveEnd - moveStart;
+    if (tokenLength > MAX_TOKEN_LENGTH) {
+      unchecked((TOKENS[slot] = 0)); // no SAN is this long: the replay rejects it
+    } else {
+      unchecked((TOKENS[slot] = <u8>tokenLength));
+      for (let i = 0; i < tokenLength; i++) unchecked((TOKENS[slot + 1 + i] = MOVETEXT[moveStart + i]));
+    }
+    count++;
+    sawMove = true;
+    numberPending = false;
+  }
+  return -1; // no result: an unfinished game is the full grammar's to explain
+}
