@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import './engine-tuning.js';
 import { processIo } from './io.js';
 import { runCli } from './program.js';
 

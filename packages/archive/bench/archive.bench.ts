@@ -8,8 +8,8 @@
  * Run: pnpm bench (root) or pnpm --filter @zapis/archive bench.
  * ZAPIS_BENCH_CHESSJS_GAMES limits chess.js (default 5,000: it is slow). The command-line
  * peers take turns for ZAPIS_BENCH_REPEAT rounds (default 3) and each one's fastest run
- * counts. A row shows zapis with V8's default settings, without the CLI's tuning, and
- * one the same games in Polish letters (which no peer reads).
+ * counts. Rows show zapis with the fast lane's replay in TypeScript instead of the
+ * WebAssembly kernel, and the same games in Polish letters (which no peer reads).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -136,18 +136,17 @@ console.log(`archive validation, ${(text.length / 1e6).toFixed(1)} MB, ${GAMES} 
 try {
   const extract = findPgnExtract();
   if (!extract) console.log('pgn-extract: not installed (apt-get install pgn-extract); its comparison is skipped');
-  // The CLI raises V8's interrupt budget (apps/cli/src/engine-tuning.ts); the last row shows the run without it.
-  const [one, all, reference, untuned] = timeCommands([
+  const [one, all, scripted, reference] = timeCommands([
     zapis(1),
     zapis(cores),
+    zapis(cores, { ZAPIS_REPLAY: 'script' }, ', TypeScript replay'),
     ...(extract ? [{ name: 'pgn-extract -r (check)', command: extract, args: ['-r', '-s', corpus] }] : []),
-    zapis(cores, { ZAPIS_DEFAULT_ENGINE: '1' }, ', V8 defaults'),
-  ], GAMES) as [Timing, Timing, Timing | undefined, Timing | undefined];
+  ], GAMES) as [Timing, Timing, Timing, Timing | undefined];
   line(one);
   line(all);
+  // The fast lane's replay in TypeScript instead of the WebAssembly kernel (@zapis/replay-kernel).
+  line(scripted, `  (the kernel's run is ${(rate(all) / rate(scripted)).toFixed(2)}x this)`);
   if (extract && reference) line(reference);
-  const withoutTuning = extract ? untuned : reference;
-  if (withoutTuning) line(withoutTuning, `  (the tuned run is ${(rate(all) / rate(withoutTuning)).toFixed(2)}x this)`);
   const [polish] = timeCommands([zapis(cores, undefined, ', Polish', polishCorpus)], GAMES);
   line(polish, '  (the same games in Polish letters; every game gets a non-export-san warning)');
   const peer = chessops();
