@@ -3,7 +3,7 @@
  * analyseGame's; whenever a game has anything to explain, it does not answer.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readText, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { readGnuBook, skipWithoutShared } from '@zapis/testkit';
 import { parsePgn, splitSections } from '@zapis/notation';
 import { analyseGame, quickAnalyse, type AnalyseOptions, type QuickReport } from '../src/index.js';
 
@@ -135,8 +135,7 @@ describe.skipIf(skip)('quickAnalyse on the real corpus', () => {
   let english = '';
   let polish = '';
   beforeAll(async () => {
-    english = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz'));
-    polish = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pl.pgn.gz'));
+    [english, polish] = await Promise.all([readGnuBook('en'), readGnuBook('pl')]);
   }, 600_000);
 
   it('equals analyseGame on every game it answers among the first 20,000, and answers nearly all', () => {

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeFen } from '@zapis/core';
 import { scanExportTags, type ExportScan } from '@zapis/notation';
-import { readText, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { readGnuBook, skipWithoutShared } from '@zapis/testkit';
 import { ENGLISH_LETTERS, type PieceLetterTable } from '../src/export-san.js';
 import { lettersOfLanguage } from '../src/foreign-letters.js';
 import { KernelTokenReplay, ScriptTokenReplay, tokenReplay, type TokenReplay } from '../src/token-replay.js';
@@ -85,8 +85,7 @@ describe.skipIf(skip)('the kernel and the TypeScript replay on real games', () =
   let english = '';
   let polish = '';
   beforeAll(async () => {
-    english = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz'));
-    polish = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pl.pgn.gz'));
+    [english, polish] = await Promise.all([readGnuBook('en'), readGnuBook('pl')]);
   }, 600_000);
 
   it('agree on all 100,000 English games', () => {

@@ -4,17 +4,7 @@
  * check-after.ts reasons); castling and en passant get the full scan.
  */
 import { DIRECTION_TO, RAYS, RAY_LENGTHS } from './geometry';
-import { BISHOP, BOARD, KIND_CASTLE, KIND_EN_PASSANT, KINGS, KNIGHT, PAWN, QUEEN, ROOK, WHITE, isCheck, turn } from './position';
-
-function openLine(from: i32, to: i32, direction: i32): bool {
-  const base = (direction * 64 + from) * 8;
-  for (let i = 0; ; i++) {
-    const square = <i32>unchecked(RAYS[base + i]);
-    if (square === to) return true;
-    if (unchecked(BOARD[square]) !== 0) return false;
-  }
-  return false; // not reached: `to` lies on the ray
-}
+import { BISHOP, BOARD, KIND_CASTLE, KIND_EN_PASSANT, KINGS, KNIGHT, PAWN, QUEEN, ROOK, WHITE, isCheck, openBetween, turn } from './position';
 
 export function isCheckAfterMove(move: i32): bool {
   const kind = (move >> 15) & 3;
@@ -34,7 +24,7 @@ export function isCheckAfterMove(move: i32): bool {
     if ((files === 1 && ranks === 2) || (files === 2 && ranks === 1)) return true;
   } else if (role === BISHOP || role === ROOK || role === QUEEN) {
     const direction = <i32>unchecked(DIRECTION_TO[to * 64 + king]);
-    if (direction >= 0 && (role === QUEEN || (direction < 4) === (role === ROOK)) && openLine(to, king, direction)) return true;
+    if (direction >= 0 && (role === QUEEN || (direction < 4) === (role === ROOK)) && openBetween(to, king, direction)) return true;
   }
   const from = move & 63;
   const direction = <i32>unchecked(DIRECTION_TO[king * 64 + from]);

@@ -6,7 +6,7 @@
 import { DIRECTION_TO, KING_COUNTS, KING_TARGETS, KNIGHT_COUNTS, KNIGHT_TARGETS, RAYS, RAY_LENGTHS } from './geometry';
 import {
   BISHOP, BOARD, CASTLE_ROOKS, KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_NORMAL, KING, KINGS, KNIGHT,
-  PAWN, PIECE_COUNTS, PIECE_SQUARES, QUEEN, ROOK, WHITE, epSquare, isSquareAttacked, turn,
+  PAWN, PIECE_COUNTS, PIECE_SQUARES, QUEEN, ROOK, WHITE, epSquare, isSquareAttacked, openBetween, turn,
 } from './position';
 
 export const CANDIDATES = new StaticArray<i32>(256);
@@ -73,17 +73,6 @@ function leapersTo(to: i32, piece: i32, knights: bool): i32 {
     if (reaches && isSafe(from, to, to)) unchecked((CANDIDATES[count++] = encodeMove(from, to, 0, KIND_NORMAL)));
   }
   return count;
-}
-
-/** Is every square strictly between `from` and `to` (on one line, in `direction`) empty? */
-function openBetween(from: i32, to: i32, direction: i32): bool {
-  const base = (direction * 64 + from) * 8;
-  for (let i = 0; ; i++) {
-    const square = <i32>unchecked(RAYS[base + i]);
-    if (square === to) return true;
-    if (unchecked(BOARD[square]) !== 0) return false;
-  }
-  return false; // not reached: `to` lies on the ray
 }
 
 /** Sliders of code `piece` that reach `to` along straight lines, diagonals, or both, from the piece list. */

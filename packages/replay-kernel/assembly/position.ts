@@ -141,14 +141,20 @@ function sliderAttacks(square: i32, piece: i32, straight: bool, diagonal: bool):
     const from = unchecked(PIECE_SQUARES[piece * 16 + i]);
     const direction = <i32>unchecked(DIRECTION_TO[from * 64 + square]);
     if (direction < 0 || (direction < 4 ? !straight : !diagonal) || <i32>unchecked(BOARD[from]) !== piece) continue;
-    const base = (direction * 64 + from) * 8;
-    for (let k = 0; ; k++) {
-      const between = <i32>unchecked(RAYS[base + k]);
-      if (between === square) return true;
-      if (unchecked(BOARD[between]) !== 0) break;
-    }
+    if (openBetween(from, square, direction)) return true;
   }
   return false;
+}
+
+/** Is every square strictly between `from` and `to` (on one line, in `direction` from `from`) empty? */
+export function openBetween(from: i32, to: i32, direction: i32): bool {
+  const base = (direction * 64 + from) * 8;
+  for (let i = 0; ; i++) {
+    const square = <i32>unchecked(RAYS[base + i]);
+    if (square === to) return true;
+    if (unchecked(BOARD[square]) !== 0) return false;
+  }
+  return false; // not reached: `to` lies on the ray
 }
 
 export function isCheck(): bool {

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { sharedPath } from './shared.js';
 
 export interface RawGame {
   /** 1-based line of the game's first line in the file. */
@@ -53,4 +54,9 @@ export async function readText(path: string): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of openText(path)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The 100,000 gnu-book games of `../shared`, in English piece letters or in their Polish twin, as one text. */
+export function readGnuBook(letters: 'en' | 'pl'): Promise<string> {
+  return readText(sharedPath('corpora', 'gnu-book', letters === 'en' ? 'games-000001-100000.pgn.gz' : 'games-000001-100000.pl.pgn.gz'));
 }

@@ -1,3 +1,3 @@
 export { SHARED_DIR, REPOSITORY_ROOT, hasShared, sharedPath, skipWithoutShared, SHARED_MISSING_MESSAGE } from './shared.js';
-export { readGames, readText, type RawGame } from './corpus.js';
+export { readGames, readGnuBook, readText, type RawGame } from './corpus.js';
 export { readPerftSuite, type PerftCase } from './perft-suites.js';
