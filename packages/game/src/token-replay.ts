@@ -91,9 +91,13 @@ export class ScriptTokenReplay implements TokenReplay {
   }
 }
 
+/** How far the kernel's reader looks for the `[` that ends a game's move text; longer move text is read by scanExportMoves. */
+const SEARCH_WINDOW = 16_384;
+
 /**
  * The kernel's reading and replay. Move text the kernel cannot hold (not
- * ASCII) is read by scanExportMoves and its tokens handed to the kernel.
+ * ASCII), or longer than SEARCH_WINDOW, is read by scanExportMoves and its
+ * tokens handed to the kernel.
  */
 export class KernelTokenReplay implements TokenReplay {
   private readonly kernel = new ReplayKernel();
@@ -109,12 +113,15 @@ export class KernelTokenReplay implements TokenReplay {
   }
 
   scan(text: string, first: number, moves: number, end: number): ExportScan | undefined {
-    // The move text ends at the next `[` (a new game, or something the subset refuses) or at `end`.
-    const bracket = text.indexOf('[', moves);
-    const stop = bracket >= 0 && bracket < end ? bracket : end;
-    const count = this.kernel.scanMoves(text, moves, stop, stop < end);
     this.fallback = undefined;
     this.tokens = 0;
+    // The move text ends at the next `[` (a new game, or something the subset refuses) or at `end`. It is looked
+    // for in a window: games without tags would otherwise send each search to the end of the text.
+    const windowEnd = Math.min(end, moves + SEARCH_WINDOW);
+    const found = text.slice(moves, windowEnd).indexOf('[');
+    if (found < 0 && windowEnd < end) return this.scanByScript(text, first, moves, end);
+    const stop = found < 0 ? end : moves + found;
+    const count = this.kernel.scanMoves(text, moves, stop, stop < end);
     if (count === CANNOT_HOLD) return this.scanByScript(text, first, moves, end);
     if (count < 0) return undefined;
     this.tokens = count;

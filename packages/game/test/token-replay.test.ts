@@ -81,6 +81,21 @@ it('uses the kernel where WebAssembly runs (Node)', () => {
   expect(tokenReplay()).toBeInstanceOf(KernelTokenReplay);
 });
 
+it('reads move text longer than the window it searches for the next game, before another game and at the end', () => {
+  // A comment longer than the window: no `[` is found within it, and the game is read by scanExportMoves.
+  const long = `[Event "long"]\n\n1. e4 {${'x'.repeat(20_000)}} e5 2. Nf3 Nc6 1-0\n\n`;
+  const next = '[Event "next"]\n\n1. d4 d5 *\n';
+  for (const text of [long, long + next]) {
+    const readings = [new KernelTokenReplay(), new ScriptTokenReplay()].map((reader) => readAndReplay(reader, text, 0, long.indexOf('1.'), ENGLISH_LETTERS));
+    expect(readings[0].view).toBe(readings[1].view);
+    expect(readings[0].clean).toBe(true);
+    expect(readings[0].scan?.end).toBe(long.length);
+  }
+  // Games without tags one after another are outside the subset (a result must be followed by a `[` or the end).
+  const tagless = '1. e4 e5 2. Nf3 Nc6 1-0\n\n'.repeat(3);
+  expect(readAndReplay(new KernelTokenReplay(), tagless, 0, 0, ENGLISH_LETTERS).view).toBe('outside the subset');
+});
+
 describe.skipIf(skip)('the kernel and the TypeScript replay on real games', () => {
   let english = '';
   let polish = '';
