@@ -1,10 +1,11 @@
 /**
  * The fast lane of archive validation. Most games in an archive are written in
  * the plain export format and are correct; for those, building a syntax tree
- * and describing every move is wasted work. This reads the game's text with
- * the export-subset visitor, plays each token only if it is exactly the SAN of
- * a legal move, and builds the same report analyseGame would give a clean
- * game. At the first thing it cannot vouch for — a problem, an unusual form,
+ * and describing every move is wasted work. This reads the game's tags in the
+ * export subset, hands its move text to the token replay (token-replay.ts:
+ * the WebAssembly kernel where it runs), which plays each token only if it is
+ * exactly the SAN of a legal move, and builds the same report analyseGame
+ * would give a clean game. At the first thing it cannot vouch for — a problem, an unusual form,
  * a tag that changes the start position — it answers undefined, and the
  * caller analyses the game with the full grammar, which explains everything.
  * Its promise (tested on the whole corpus, in English and in Polish letters):
@@ -12,7 +13,7 @@
  *
  * A game in another language's letters (`Sf3`) fails the English reading at
  * its first such piece move; foreignLetters then says which letters
- * analyseGame would try first, and the game is read again with them.
+ * analyseGame would try first, and the tokens are replayed again with them.
  */
 import { INITIAL_FEN, makeFen, type Outcome } from '@zapis/core';
 import { scanExportTags, type ExportScan, type LanguageCode, type MoveReading } from '@zapis/notation';
@@ -162,10 +163,11 @@ function languagesOfSample(): ChosenLanguages | undefined {
 /** English asked for: the one language group. */
 const ONLY_ENGLISH: ChosenLanguages = { language: 'en', languages: ['en'] };
 
-/** A game's tags and move text as the export-subset scan found them (its tokens wait in the replay). */
+/** A game's tags and move text as the export-subset scan found them, and the replay its tokens wait in. */
 interface ScannedGame {
   readonly scan: ExportScan;
   readonly tags: Record<string, string>;
+  readonly replay: TokenReplay;
 }
 
 /** Reads the game's tags and move tokens once; undefined when it is outside the export subset or sets up its own start. */
@@ -179,7 +181,7 @@ function scanGame(text: string, start: number, end: number, replay: TokenReplay)
     },
   });
   const scan = section && replay.scan(text, section.first, section.moves, end);
-  return scan && { scan, tags };
+  return scan && { scan, tags, replay };
 }
 
 /**
@@ -211,10 +213,9 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
 function readClean(
   text: string, game: ScannedGame, options: QuickOptions, letters: PieceLetterTable, decided: ChosenLanguages | undefined,
 ): QuickReport | undefined {
-  const { scan, tags } = game;
+  const { scan, tags, replay } = game;
   const stated = tags.Result;
   if (stated !== undefined && stated !== scan.result && !(stated === '½-½' && scan.result === '1/2-1/2')) return undefined;
-  const replay = tokenReplay();
   const count = replay.count;
   if (replay.replay(text, letters) !== count) return undefined;
   const tokenOffsets = replay.offsets();

@@ -47,25 +47,29 @@ class OffsetList {
   }
 }
 
+/** Reads the move text with scanExportMoves, collecting the tokens' places into `tokens`. */
+function scanIntoList(text: string, first: number, moves: number, end: number, tokens: OffsetList): ExportScan | undefined {
+  tokens.count = 0;
+  return scanExportMoves(text, moves, end, first, {
+    move(_source, start, stop) {
+      tokens.push(start, stop);
+      return true;
+    },
+  });
+}
+
 /** The TypeScript reading and replay: scanExportMoves, then ExportSanReplay on one reused game history. */
 export class ScriptTokenReplay implements TokenReplay {
   private readonly start = initialPosition();
   private readonly history = new GameHistory(this.start.clone());
   private readonly tokens = new OffsetList();
-  private readonly visitor = {
-    move: (_text: string, start: number, end: number): boolean => {
-      this.tokens.push(start, end);
-      return true;
-    },
-  };
 
   get count(): number {
     return this.tokens.count;
   }
 
   scan(text: string, first: number, moves: number, end: number): ExportScan | undefined {
-    this.tokens.count = 0;
-    return scanExportMoves(text, moves, end, first, this.visitor);
+    return scanIntoList(text, first, moves, end, this.tokens);
   }
 
   offsets(): Int32Array {
@@ -131,13 +135,7 @@ export class KernelTokenReplay implements TokenReplay {
 
   private scanByScript(text: string, first: number, moves: number, end: number): ExportScan | undefined {
     const tokens = this.scripted;
-    tokens.count = 0;
-    const scan = scanExportMoves(text, moves, end, first, {
-      move(_source, start, stop) {
-        tokens.push(start, stop);
-        return true;
-      },
-    });
+    const scan = scanIntoList(text, first, moves, end, tokens);
     if (scan === undefined || tokens.count > this.kernel.capacity) return undefined;
     this.kernel.clear();
     for (let index = 0; index < tokens.count; index++) this.kernel.add(text, tokens.values[2 * index], tokens.values[2 * index + 1]);

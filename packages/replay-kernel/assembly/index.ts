@@ -3,7 +3,7 @@
  * game's tokens and piece letters, the replay, and the final position's state.
  */
 import { fillGeometry } from './geometry';
-import { LETTERS, MAX_TOKENS, TOKENS, TOKEN_SLOT, replay as replayTokens, repetitions as finalRepetitions } from './export-san';
+import { LETTERS, MAX_TOKENS, TOKENS, TOKEN_SLOT, replay as replayTokens } from './export-san';
 import { MOVETEXT, MOVETEXT_CAPACITY, OFFSETS, fillSanCodes, resultCode, resultOffset, scanMoves as scanMoveText } from './movetext';
 import { finalOutcome } from './outcome';
 import { BOARD, CASTLE_ROOKS, epSquare, fillKeys, fullmoves, halfmoves, turn } from './position';
@@ -31,9 +31,6 @@ export function boardPointer(): usize {
 /** See export-san.ts: how many of the first `tokens` tokens were played. */
 export function replay(tokens: i32): i32 {
   return replayTokens(tokens);
-}
-export function repetitions(): i32 {
-  return finalRepetitions();
 }
 /** How the game stands at the end of the last replay: 0 going on, 1 checkmate, 2 stalemate, 3 dead position, 4 fivefold repetition, 5 75 moves. */
 export function outcome(): i32 {

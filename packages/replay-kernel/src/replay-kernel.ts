@@ -1,7 +1,8 @@
 /**
- * The host side of the replay kernel (assembly/): a game's move tokens go into
- * the kernel's memory, one call replays them all, and the final position is
- * read back. One compiled module per thread; each ReplayKernel has its own
+ * The host side of the replay kernel (assembly/): a game's move text (or, for
+ * text it cannot hold, its tokens) goes into the kernel's memory, one call
+ * reads it and one replays it, and the final position and outcome are read
+ * back. One compiled module per thread; each ReplayKernel has its own
  * instance, so its memory is its own.
  */
 import type { Outcome, PositionSetup } from '@zapis/core';
@@ -15,7 +16,6 @@ interface KernelExports {
   lettersPointer(): number;
   boardPointer(): number;
   replay(tokens: number): number;
-  repetitions(): number;
   outcome(): number;
   turnIndex(): number;
   enPassantSquare(): number;
@@ -59,9 +59,6 @@ function kernelModule(): WebAssembly.Module {
   const bytes = Uint8Array.from(atob(KERNEL_WASM_BASE64), (character) => character.charCodeAt(0));
   return (compiled = new WebAssembly.Module(bytes));
 }
-
-/** The longest token the kernel stores; no SAN is longer, so a longer token is stored empty and rejected. */
-const MAX_TOKEN_LENGTH = 15;
 
 export class ReplayKernel {
   private readonly kernel: KernelExports;
@@ -138,7 +135,8 @@ export class ReplayKernel {
     const tokens = this.tokens;
     const base = this.count++ * this.slot;
     const length = end - start;
-    if (length > MAX_TOKEN_LENGTH) {
+    if (length >= this.slot) {
+      // Longer than any SAN (a slot holds its length, then the characters): stored empty, so the replay rejects it.
       tokens[base] = 0;
       return true;
     }
@@ -159,11 +157,6 @@ export class ReplayKernel {
       this.lettersInPlace = letters;
     }
     return this.kernel.replay(this.count);
-  }
-
-  /** How many times the final position of the last replay has stood on the board, this time included. */
-  repetitions(): number {
-    return this.kernel.repetitions();
   }
 
   /** How the game stands at the end of the last replay (what @zapis/core's gameOutcome says of it), undefined while it goes on. */
