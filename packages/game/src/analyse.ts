@@ -65,54 +65,34 @@ interface Attempt {
   readonly replay: GameReplay;
   readonly languages: readonly LanguageCode[];
   readonly languageSet: ReadonlySet<LanguageCode> | undefined;
-  readonly extra: Diagnostic[];
 }
 
-/** Letters of another language that replay had to accept make the game a mixed one: say so once. */
-function mixedLanguageNote(replay: GameReplay, languages: readonly LanguageCode[], file: string): Diagnostic[] {
-  const foreign = replay.diagnostics.find((diagnostic) => diagnostic.code === 'wrong-piece-letter' && diagnostic.severity === 'warning');
-  if (foreign === undefined) return [];
-  const { severity: _severity, code: _code, message: _message, candidates: _candidates, ...place } = foreign;
-  return [{ ...place, severity: 'warning', code: 'mixed-languages', message: `the game mixes languages: mostly ${languages[0]}, but '${foreign.text}' uses another language's letter`, file }];
-}
-
+/**
+ * The game's language, settled from the whole game: the candidate groups with
+ * the most letter support (see language-detection.ts). When several tie, the
+ * first that replays cleanly wins; when none does, the one that replays
+ * furthest, since a wrong reading of the letters fails at its first
+ * differently read move. A group with less support is never tried: it could
+ * only turn an illegal move legal by reading it in another language.
+ */
 function chooseLanguage(game: ParsedGame, options: AnalyseOptions): Attempt {
   const requested = options.language ?? 'auto';
   if (requested !== 'auto') {
     const set = new Set<LanguageCode>([requested]);
-    return { replay: replayMainline(game, contextFor(options, set)), languages: [requested], languageSet: set, extra: [] };
+    return { replay: replayMainline(game, contextFor(options, set)), languages: [requested], languageSet: set };
   }
   let best: Attempt | undefined;
-  let tried = 0;
+  let mostSupport = -1;
   for (const candidate of languageCandidates(game.moves)) {
-    if (++tried > 6) break;
+    if (candidate.support < mostSupport) break;
+    mostSupport = candidate.support;
     const set = new Set(candidate.languages);
-    const replay = replayMainline(game, contextFor(options, set));
-    const attempt = { replay, languages: candidate.languages, languageSet: set, extra: mixedLanguageNote(replay, candidate.languages, options.file ?? '') };
-    if (!hasErrors(replay.diagnostics)) return attempt;
-    if (best === undefined || replay.moves.length > best.replay.moves.length) best = attempt;
+    const attempt = { replay: replayMainline(game, contextFor(options, set)), languages: candidate.languages, languageSet: set };
+    if (!hasErrors(attempt.replay.diagnostics)) return attempt;
+    if (best === undefined || attempt.replay.moves.length > best.replay.moves.length) best = attempt;
   }
-  // No letter depends on the language, or no single language reads it (perhaps the writer mixed them).
-  const mixed = replayMainline(game, contextFor(options, undefined));
-  if (tried === 0) return { replay: mixed, languages: [], languageSet: undefined, extra: [] };
-  if (!hasErrors(mixed.diagnostics) && best !== undefined) {
-    const main = best.languages;
-    const outsider = mixed.moves.find((move) => {
-      const readings = move.token.readings;
-      return !readings.some((reading) => reading.languages === 'any' || reading.languages.some((language) => main.includes(language)));
-    });
-    const span = outsider?.token.span ?? game.span;
-    const message = outsider
-      ? `the game mixes languages: '${outsider.token.text}' is not written with the piece letters of ${main[0]}`
-      : 'the game mixes piece letters of different languages';
-    return {
-      replay: mixed,
-      languages: main,
-      languageSet: undefined,
-      extra: [diagnosticAt('warning', 'mixed-languages', message, span, options.file ?? '', outsider ? { ply: outsider.ply, moveNumber: outsider.moveNumber, side: outsider.side, text: outsider.token.text } : {})],
-    };
-  }
-  return best ?? { replay: mixed, languages: [], languageSet: undefined, extra: [] };
+  // No letter depends on the language: every reading is the same in all of them.
+  return best ?? { replay: replayMainline(game, contextFor(options, undefined)), languages: [], languageSet: undefined };
 }
 
 function resultChecks(game: ParsedGame, outcome: Outcome | undefined, file: string): Diagnostic[] {
@@ -136,14 +116,32 @@ function resultChecks(game: ParsedGame, outcome: Outcome | undefined, file: stri
   return diagnostics;
 }
 
+/**
+ * Where in the mainline a syntax problem stands: the ply of the move that
+ * follows it (or of the move that would follow the last one). Problems in the
+ * tags, inside a variation, or after the result have no ply.
+ */
+function mainlinePlace(game: ParsedGame, startPly: number, offset: number): Partial<Diagnostic> {
+  const moves = game.moves;
+  const lastTag = game.tags.length > 0 ? game.tags[game.tags.length - 1].span : undefined;
+  if (lastTag !== undefined && offset < lastTag.offset + lastTag.length) return {};
+  if (game.result !== undefined && offset >= game.result.span.offset) return {};
+  let index = 0;
+  while (index < moves.length && moves[index].span.offset < offset) index++;
+  const before = index > 0 ? moves[index - 1] : undefined;
+  if (before?.variations.some((variation) => offset >= variation.span.offset && offset < variation.span.offset + variation.span.length)) return {};
+  const ply = startPly + index;
+  return { ply, moveNumber: Math.floor((ply - 1) / 2) + 1, side: ply % 2 === 1 ? 'white' : 'black' };
+}
+
 export function analyseGame(game: ParsedGame, options: AnalyseOptions = {}): GameReport {
   const file = options.file ?? '';
-  const syntax = game.problems.map((problem) => diagnosticAt('error', problem.code, problem.message, problem.span, file));
   const attempt = chooseLanguage(game, options);
   const { replay } = attempt;
+  const syntax = game.problems.map((problem) => diagnosticAt('error', problem.code, problem.message, problem.span, file, mainlinePlace(game, replay.startPly, problem.span.offset)));
   const complete = replay.stoppedAt < 0;
   const outcome = complete ? replay.history?.outcome() : undefined;
-  const diagnostics = [...syntax, ...attempt.extra, ...replay.diagnostics, ...(complete ? resultChecks(game, outcome, file) : [])];
+  const diagnostics = [...syntax, ...replay.diagnostics, ...(complete ? resultChecks(game, outcome, file) : [])];
   diagnostics.sort((a, b) => a.offset - b.offset);
   const failed = hasErrors(diagnostics);
   const repairs = failed && !complete && options.repair !== false

@@ -51,7 +51,7 @@ export const GAME_CODES = {
   'illegal-move': 'a piece of that kind can reach the square, but the move would leave the king in check or castling is not allowed',
   'no-piece-can-reach': 'no piece of that kind can reach the square',
   'ambiguous-move': 'more than one legal move fits what was written',
-  'wrong-piece-letter': 'the letter does not name that piece in the game\'s language, but fits in another one',
+  'wrong-piece-letter': 'the move is written with a letter that is not a piece letter of the game\'s language',
   'missing-promotion-piece': 'a pawn reaches the last rank but the new piece is not written',
   'moves-after-end': 'moves follow a checkmate or stalemate',
   'result-contradicts-board': 'the result contradicts the mate or stalemate on the board',
@@ -67,8 +67,7 @@ export const GAME_CODES = {
   'extra-en-passant-mark': 'e.p. after a move that is not an en-passant capture',
   'invalid-fen-tag': 'the FEN tag does not describe a valid position',
   'null-move': 'a null move: the game cannot be replayed past it',
-  'mixed-languages': 'the game mixes piece letters of different languages',
-  'unknown-language': 'no language profile replays the game',
+  'move-number-mismatch': 'the move number written before a move is not that move\'s number',
   'variation-too-deep': 'variations nested deeper than the replay follows',
 } as const;
 

@@ -20,9 +20,6 @@ export interface ForeignLetters {
   readonly letters: PieceLetterTable;
 }
 
-/** As languageCandidates samples a game: the first 80 tokens whose reading depends on the language. */
-const SAMPLE_SIZE = 80;
-
 function isCapital(code: number): boolean {
   return code >= 65 && code <= 90;
 }
@@ -50,7 +47,6 @@ export function foreignLetters(text: string, offsets: ArrayLike<number>, count: 
   const distinct: (readonly MoveReading[])[] = [];
   const occurrences: number[] = [];
   const present = new Set<readonly MoveReading[]>();
-  let sampled = 0;
   for (let index = 0; index < count; index++) {
     const from = offsets[2 * index];
     const to = offsets[2 * index + 1];
@@ -61,7 +57,8 @@ export function foreignLetters(text: string, offsets: ArrayLike<number>, count: 
     }
     const readings = readingsOfLetters(isCapital(first) ? first : 0, promotion);
     present.add(readings);
-    if (sampled < SAMPLE_SIZE && dependsOnLanguage(readings)) {
+    // Counted over the whole game, as languageCandidates counts it.
+    if (dependsOnLanguage(readings)) {
       const found = distinct.indexOf(readings);
       if (found < 0) {
         distinct.push(readings);
@@ -69,7 +66,6 @@ export function foreignLetters(text: string, offsets: ArrayLike<number>, count: 
       } else {
         occurrences[found]++;
       }
-      sampled++;
     }
   }
   const first = firstCandidateFromCounts(distinct, occurrences);

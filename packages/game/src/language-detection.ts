@@ -1,8 +1,11 @@
 /**
- * Which language's piece letters a game is written in. Letter statistics first:
- * languages that read every token the same way are one candidate, and the
- * candidates whose letters occur most are tried first; then replay decides, since
- * only legality tells `Sf3` the knight (pl, de) from `Sf3` the bishop (cs).
+ * Which language's piece letters a game is written in, settled from the whole
+ * game by letter statistics: languages that read every token the same way are
+ * one candidate, and only the candidates whose letters occur most may be the
+ * game's language. Among those (they tie), replay decides, since only legality
+ * tells `Sf3` the knight (pl, de) from `Sf3` the bishop (cs). A language with
+ * less support is never taken because it happens to make a move legal: that
+ * would turn an illegal move legal by reading it in another language.
  *
  * This runs for every game of an archive, so the per-token work is precomputed
  * once per distinct readings array (the parser shares one per token text).
@@ -61,26 +64,15 @@ function tokenLanguages(readings: readonly MoveReading[]): TokenLanguages {
 /**
  * Candidate language groups for the mainline, most likely first. Empty when no
  * token depends on the language (a game of pawn moves and castling).
- * Support is counted from each token's language bits; grouping (which languages
- * read every token alike) compares only languages with equal support.
+ * Support is counted over every token from its language bits; grouping (which
+ * languages read every token alike) compares only languages with equal support.
  */
-export function* languageCandidates(moves: readonly MoveNode[], sampleSize = 80): Generator<LanguageCandidate, void, undefined> {
-  const readings: (readonly MoveReading[])[] = [];
-  for (const node of moves) if (node.kind === 'move') readings.push(node.readings);
-  yield* candidatesFromReadings(readings, sampleSize);
-}
-
-/** As languageCandidates, from each move token's readings in game order. */
-export function* candidatesFromReadings(
-  tokens: readonly (readonly MoveReading[])[], sampleSize = 80,
-): Generator<LanguageCandidate, void, undefined> {
-  // The parser shares one readings array per token text, so the sample is counted per distinct array.
+export function* languageCandidates(moves: readonly MoveNode[]): Generator<LanguageCandidate, void, undefined> {
+  // The parser shares one readings array per token text, so tokens are counted per distinct array.
   const counts = new Map<readonly MoveReading[], number>();
-  let sampled = 0;
-  for (const readings of tokens) {
-    if (!dependsOnLanguage(readings)) continue;
-    counts.set(readings, (counts.get(readings) ?? 0) + 1);
-    if (++sampled >= sampleSize) break;
+  for (const node of moves) {
+    if (node.kind !== 'move' || !dependsOnLanguage(node.readings)) continue;
+    counts.set(node.readings, (counts.get(node.readings) ?? 0) + 1);
   }
   yield* candidatesFromCounts([...counts.keys()], [...counts.values()]);
 }

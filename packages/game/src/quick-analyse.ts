@@ -111,21 +111,20 @@ function tablesOfKeys(): KeyTables {
 type ChosenLanguages = { readonly language: LanguageCode | 'any'; readonly languages: readonly LanguageCode[] };
 
 /**
- * Per game, what decides its languages: each key's count among the first 80
- * language-dependent tokens (as languageCandidates samples them), which keys
- * were sampled, and which occur at all. Reused from game to game.
+ * Per game, what decides its languages: each key's count among the
+ * language-dependent tokens (over the whole game, as languageCandidates counts
+ * them), which of those keys occur, and which keys occur at all. Reused from
+ * game to game.
  */
 const sampleCounts = new Int32Array(KEY_COUNT);
-let sampled = 0;
 let sampledKeys = 0;
 let presentKeys = 0;
 
 function countKey(key: number): void {
   presentKeys |= 1 << key;
-  if (sampled < 80 && tablesOfKeys().dependent[key] === 1) {
+  if (tablesOfKeys().dependent[key] === 1) {
     sampleCounts[key]++;
     sampledKeys |= 1 << key;
-    sampled++;
   }
 }
 
@@ -230,7 +229,6 @@ function readClean(
   const onMove = options.onMove;
   options.onStart?.();
   sampleCounts.fill(0);
-  sampled = 0;
   sampledKeys = 0;
   presentKeys = 0;
   for (let index = 0; index < count; index++) {

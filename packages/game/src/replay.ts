@@ -96,29 +96,17 @@ function explainNoMatch(
       ...(queen !== undefined ? { recovered: { move: queen, resolution: { moves: [queen], readings: [[]] } } } : {}),
     };
   }
-  // The letter may belong to another language.
-  if (context.languages !== undefined) {
-    const anyLanguage = resolveToken(token, legal, undefined);
-    if (anyLanguage.moves.length === 1) {
-      const move = anyLanguage.moves[0];
-      const readingLanguages = anyLanguage.readings[0].flatMap((reading) => (reading.languages === 'any' ? [] : [...reading.languages]));
-      const letterKnown = token.readings.some((reading) => reading.languages !== 'any' && reading.languages.some((language) => context.languages!.has(language)));
-      const san = sanOf(position, move);
-      if (!letterKnown) {
-        return {
-          diagnostic: moveDiagnostic('warning', 'wrong-piece-letter', `'${token.text}' uses a letter that is not a piece letter of ${[...context.languages].join('/')}; read as ${san} (${readingLanguages.slice(0, 4).join(', ')})`, token, position, ply, context, { candidates: [san] }),
-          recovered: { move, resolution: anyLanguage },
-        };
-      }
-      return {
-        diagnostic: moveDiagnostic('error', 'wrong-piece-letter', `'${token.text}' is not legal with the letters of ${[...context.languages].join('/')}, but is ${san} in ${readingLanguages.slice(0, 4).join(', ')}`, token, position, ply, context, { candidates: [san, ...candidates.filter((c) => c !== san)].slice(0, 5), suggestions: [san] }),
-      };
-    }
+  // Another language's reading is said, never played: the move is wrong in the game's language.
+  const elsewhere = otherLanguageReading(token, legal, position, context);
+  if (context.languages !== undefined && !token.readings.some((reading) => readingFitsLanguages(reading, context.languages))) {
+    const message = `'${token.text}' is not written with the piece letters of ${[...context.languages].join('/')}${elsewhere ? `; ${elsewhere.note}` : ''}`;
+    return { diagnostic: moveDiagnostic('error', 'wrong-piece-letter', message, token, position, ply, context, { candidates, ...(elsewhere ? { suggestions: [elsewhere.san] } : {}) }) };
   }
+  const note = elsewhere ? ` (${elsewhere.note}, but this game is written in ${[...context.languages!].join('/')})` : '';
   // Could a piece of the kind written reach the square at all, pins and checks aside?
   let reachable = false;
   for (const reading of token.readings) {
-    if (reading.to === undefined || reading.castle !== undefined) continue;
+    if (reading.to === undefined || reading.castle !== undefined || !readingFitsLanguages(reading, context.languages)) continue;
     for (let from = 0; from < 64 && !reachable; from++) {
       const code = position.board[from];
       if (code === 0 || code >> 3 !== position.turnIndex) continue;
@@ -130,13 +118,25 @@ function explainNoMatch(
   }
   const castling = token.readings.find((reading) => reading.castle !== undefined)?.castle;
   if (castling !== undefined) {
-    return { diagnostic: moveDiagnostic('error', 'illegal-move', `castling '${token.text}' is not legal: ${castlingReason(position, castling)}`, token, position, ply, context, { candidates }) };
+    return { diagnostic: moveDiagnostic('error', 'illegal-move', `castling '${token.text}' is not legal: ${castlingReason(position, castling)}${note}`, token, position, ply, context, { candidates }) };
   }
   if (reachable) {
     const reason = position.isCheck() ? 'it does not answer the check' : 'it would leave the king in check';
-    return { diagnostic: moveDiagnostic('error', 'illegal-move', `'${token.text}' is not legal: ${reason}`, token, position, ply, context, { candidates }) };
+    return { diagnostic: moveDiagnostic('error', 'illegal-move', `'${token.text}' is not legal: ${reason}${note}`, token, position, ply, context, { candidates }) };
   }
-  return { diagnostic: moveDiagnostic('error', 'no-piece-can-reach', `'${token.text}': no ${describePiece(token, context.languages)} of ${position.turn} can move there`, token, position, ply, context, { candidates }) };
+  return { diagnostic: moveDiagnostic('error', 'no-piece-can-reach', `'${token.text}': no ${describePiece(token, context.languages)} of ${position.turn} can move there${note}`, token, position, ply, context, { candidates }) };
+}
+
+/** The one legal move the token names in some other language, if there is exactly one. */
+function otherLanguageReading(
+  token: MoveToken, legal: LegalMoves, position: Position, context: ReplayContext,
+): { san: string; note: string } | undefined {
+  if (context.languages === undefined) return undefined;
+  const anyLanguage = resolveToken(token, legal, undefined);
+  if (anyLanguage.moves.length !== 1) return undefined;
+  const san = sanOf(position, anyLanguage.moves[0]);
+  const languages = [...new Set(anyLanguage.readings[0].flatMap((reading) => (reading.languages === 'any' ? [] : reading.languages)))];
+  return { san, note: `in ${languages.slice(0, 4).join(', ')} it would be ${san}` };
 }
 
 function describePiece(token: MoveToken, languages: ReadonlySet<LanguageCode> | undefined): string {
@@ -158,9 +158,18 @@ export function replayLine(
   const moves: ReplayedMove[] = [];
   const diagnostics: Diagnostic[] = [];
   const startPly = firstPly(position);
+  // One warning a line: a file numbered wrongly throughout would otherwise get one per move.
+  let numberingReported = false;
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index];
     const ply = startPly + index;
+    if (!numberingReported && node.moveNumber !== undefined && node.moveNumber.value !== position.fullmoves) {
+      numberingReported = true;
+      const written = node.moveNumber;
+      diagnostics.push(diagnosticAt('warning', 'move-number-mismatch', `move number ${written.value} stands before move ${position.fullmoves}${position.turn === 'white' ? '.' : '...'} '${node.text}'`, written.span, context.file, {
+        ply, moveNumber: position.fullmoves, side: position.turn, fen: makeFen(position), text: `${written.value}${'.'.repeat(written.dots)}`, suggestions: [`${position.fullmoves}${position.turn === 'white' ? '.' : '...'}`],
+      }));
+    }
     if (node.kind === 'null') {
       diagnostics.push(moveDiagnostic('error', 'null-move', `null move '${node.text}': the game cannot be replayed past it`, node, position, ply, context));
       return { moves, diagnostics, stoppedAt: index, stopCode: 'null-move' };
@@ -226,6 +235,8 @@ export function replayLine(
 
 export interface GameReplay {
   readonly startFen: string;
+  /** The ply number of the first move (1 from the standard start). */
+  readonly startPly: number;
   readonly moves: ReplayedMove[];
   readonly diagnostics: Diagnostic[];
   readonly stoppedAt: number;
@@ -243,6 +254,7 @@ export function replayMainline(game: ParsedGame, context: ReplayContext): GameRe
     const span = tag?.span ?? game.span;
     return {
       startFen: '',
+      startPly: 1,
       moves: [],
       diagnostics: [diagnosticAt('error', 'invalid-fen-tag', `the FEN tag is not a valid position (${start.error.field}: ${start.error.message})`, span, context.file, { text: tag?.value ?? '' })],
       stoppedAt: 0,
@@ -252,6 +264,7 @@ export function replayMainline(game: ParsedGame, context: ReplayContext): GameRe
   const position = start.value;
   const startFen = tagNamed(game.tags, 'FEN') === undefined && !position.chess960 ? INITIAL_FEN : makeFen(position);
   const history = new GameHistory(position);
+  const startPly = firstPly(position);
   const line = replayLine(position, game.moves, context, 0, history);
-  return { startFen, ...line, position, history };
+  return { startFen, startPly, ...line, position, history };
 }

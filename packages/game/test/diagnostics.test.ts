@@ -130,23 +130,27 @@ describe('languages', () => {
     expect(report.san[17]).toBe('Qd7');
   });
 
-  it('with a fixed language, a letter of another language is a located warning, never a silent guess', () => {
+  it('with a fixed language, a letter of another language is an error at its ply, never a silent guess', () => {
     const report = analyseOne('1. e4 e5 2. Nf3 Sc6 *', { language: 'pl' });
+    expect(report.status).toBe('error');
     const diagnostic = report.diagnostics.find((d) => d.code === 'wrong-piece-letter');
-    expect(diagnostic).toMatchObject({ severity: 'warning', ply: 3, text: 'Nf3' });
-    expect(report.san).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
+    expect(diagnostic).toMatchObject({ severity: 'error', ply: 3, text: 'Nf3', suggestions: ['Nf3'] });
+    expect(diagnostic?.message).toContain('not written with the piece letters of pl');
+    expect(report.san).toEqual(['e4', 'e5']);
   });
 
-  it('a game that mixes English and Polish letters is reported', () => {
+  it('a game that mixes English and Polish letters fails at the first move outside its language', () => {
     const report = analyseOne('1. e4 e5 2. Nf3 Sc6 3. Bb5 Gc5 *');
-    expect(report.status).toBe('ok');
-    expect(report.diagnostics.map((d) => d.code)).toContain('mixed-languages');
+    expect(report.status).toBe('error');
+    expect(report.language).toBe('en');
+    const [error] = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(error).toMatchObject({ code: 'wrong-piece-letter', ply: 4, text: 'Sc6', suggestions: ['Nc6'] });
   });
 
-  it('does not read Sf3 as the pawn move f3', () => {
+  it('does not read Sf3 as the pawn move f3, nor as a knight move in English', () => {
     const report = analyseOne('1. e4 e5 2. Sf3 *', { language: 'en' });
-    expect(report.san[2]).toBe('Nf3');
-    expect(report.diagnostics).toEqual([expect.objectContaining({ code: 'wrong-piece-letter', severity: 'warning', text: 'Sf3' })]);
+    expect(report.san).toEqual(['e4', 'e5']);
+    expect(report.diagnostics).toEqual([expect.objectContaining({ code: 'wrong-piece-letter', severity: 'error', text: 'Sf3', ply: 3, suggestions: ['Nf3'] })]);
   });
 });
 

@@ -38,6 +38,8 @@ import { unescapeTagValue } from './text-scan.js';
 
 const isSpace = (code: number): boolean => code === 32 || code === 10 || code === 13 || code === 9;
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+/** Past this, a move number stops being read (and cannot match). */
+const MAX_MOVE_NUMBER = 100_000;
 const isTagNameCode = (code: number): boolean =>
   (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || isDigit(code) || code === 95;
 
@@ -125,6 +127,7 @@ export function scanExportMoves(text: string, at: number, end: number, first: nu
   // Move text. A move number must be followed by a move, and a NAG must follow one (else the grammar reports them).
   let sawMove = false;
   let numberPending = false;
+  let moveCount = 0;
   while (at < end) {
     const code = text.charCodeAt(at);
     if (isSpace(code)) {
@@ -164,10 +167,13 @@ export function scanExportMoves(text: string, at: number, end: number, first: nu
         while (at < end && isSpace(text.charCodeAt(at))) at++;
         return at === end || text.charCodeAt(at) === 91 ? { start: first, result, resultOffset, end: at } : undefined;
       }
-      // A move number: digits, then `.` or `...`, then a space or the move.
+      // A move number: digits, then `.` or `...`, then a space or the move. It must be the next move's number
+      // (the subset starts from the standard position): the grammar warns about any other.
       if (numberPending) return undefined;
       numberPending = true;
-      while (at < end && isDigit(text.charCodeAt(at))) at++;
+      let number = 0;
+      while (at < end && isDigit(text.charCodeAt(at)) && number <= MAX_MOVE_NUMBER) number = number * 10 + text.charCodeAt(at++) - 48;
+      if (number !== (moveCount >> 1) + 1) return undefined;
       let dots = 0;
       while (at < end && text.charCodeAt(at) === 46) {
         at++;
@@ -182,6 +188,7 @@ export function scanExportMoves(text: string, at: number, end: number, first: nu
     while (at < end && (text.charCodeAt(at) === 33 || text.charCodeAt(at) === 63) && at - moveEnd < 2) at++;
     if (moveEnd === moveStart || (at < end && !isSpace(text.charCodeAt(at)))) return undefined;
     if (!visitor.move(text, moveStart, moveEnd)) return undefined;
+    moveCount++;
     sawMove = true;
     numberPending = false;
   }

@@ -140,7 +140,12 @@ export const NullMove = createToken({
   start_chars_hint: ['-', 'Z'], line_breaks: false,
 });
 
-/** `12`, `12.`, `12...` (the dots of `12 ...` come as a separate Ellipsis token). */
+/**
+ * `12`, `12.`, `12...` (the dots of `12 ...` come as a separate Ellipsis token).
+ * Digits glued to a letter with no dot between (`6b6`, `5f6`) are one PGN symbol,
+ * not a number and a move: the Word token takes them, and they are reported
+ * where they stand instead of being split into a guess.
+ */
 export const MoveNumber = createToken({
   name: 'MoveNumber',
   pattern: {
@@ -148,7 +153,9 @@ export const MoveNumber = createToken({
       let end = offset;
       while (end < text.length && isDigit(text.charCodeAt(end))) end++;
       if (end === offset) return null;
+      const digitsEnd = end;
       while (end < text.length && (text.charCodeAt(end) === 46 || text.charCodeAt(end) === 0x2026)) end++;
+      if (end === digitsEnd && end < text.length && isWordCode(text.charCodeAt(end))) return null;
       return matched(text, offset, end);
     },
   },

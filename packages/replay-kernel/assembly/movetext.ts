@@ -24,6 +24,8 @@ export let resultOffset: i32 = -1;
 const MAX_TOKEN_LENGTH = TOKEN_SLOT - 1;
 /** As the lexer's Nag token reads them. */
 const MAX_NAG_DIGITS = 5;
+/** Past this, a move number stops being read (and cannot match). */
+const MAX_MOVE_NUMBER = 100_000;
 
 /** Characters SAN tokens are made of: a–h, 1–8, x = + # -, and every capital (piece letters of any language, O). */
 const SAN_CODES = new StaticArray<u8>(128);
@@ -120,9 +122,12 @@ export function scanMoves(textLength: i32, followedByBracket: bool, base: i32): 
         while (at < length && isSpace(byteAt(at))) at++;
         return at === length ? count : -1;
       }
+      // It must be the next move's number (the subset starts from the standard position): the grammar warns about any other.
       if (numberPending) return -1;
       numberPending = true;
-      while (at < length && isDigit(byteAt(at))) at++;
+      let number = 0;
+      while (at < length && isDigit(byteAt(at)) && number <= MAX_MOVE_NUMBER) number = number * 10 + byteAt(at++) - 48;
+      if (number !== (count >> 1) + 1) return -1;
       let dots = 0;
       while (at < length && byteAt(at) === 46) {
         at++;
