@@ -138,7 +138,9 @@ export function analyseGame(game: ParsedGame, options: AnalyseOptions = {}): Gam
   const file = options.file ?? '';
   const attempt = chooseLanguage(game, options);
   const { replay } = attempt;
-  const syntax = game.problems.map((problem) => diagnosticAt('error', problem.code, problem.message, problem.span, file, mainlinePlace(game, replay.startPly, problem.span.offset)));
+  const syntax = game.problems.map((problem) => diagnosticAt('error', problem.code, problem.message, problem.span, file, {
+    ...mainlinePlace(game, replay.startPly, problem.span.offset), ...(problem.text !== undefined ? { text: problem.text } : {}),
+  }));
   const complete = replay.stoppedAt < 0;
   const outcome = complete ? replay.history?.outcome() : undefined;
   const diagnostics = [...syntax, ...replay.diagnostics, ...(complete ? resultChecks(game, outcome, file) : [])];

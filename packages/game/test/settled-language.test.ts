@@ -63,7 +63,7 @@ describe('digits glued to a move', () => {
     const report = analyseOne('1. e4 e5 2. Nf3 Nc6 3. Bc4 6b6 4. d3 *');
     expect(report.status).toBe('error');
     const error = report.diagnostics.find((d) => d.severity === 'error');
-    expect(error).toMatchObject({ code: 'unknown-token', ply: 6, side: 'black', column: 28 });
+    expect(error).toMatchObject({ code: 'unknown-token', ply: 6, side: 'black', column: 28, text: '6b6' });
     expect(error?.message).toContain('"6b6"');
     expect(report.san).not.toContain('b6');
   });

@@ -126,6 +126,8 @@ export interface SyntaxProblem {
   readonly code: string;
   readonly message: string;
   readonly span: SourceSpan;
+  /** The token as written (its first 80 characters), where the problem is one token. */
+  readonly text?: string;
 }
 
 export interface ParsedGame {

@@ -109,7 +109,8 @@ export class GameBuilder {
       }
       const span = this.lineIndex.span(this.base + error.offset, length);
       const game = this.ensureGame(span.offset);
-      game.problems.push(problem('unknown-token', span, JSON.stringify(this.textAt(error.offset, length))));
+      const text = this.textAt(error.offset, length);
+      game.problems.push(problem('unknown-token', span, JSON.stringify(text), text));
       this.touch(game, span.offset + span.length);
     }
   }
@@ -211,7 +212,7 @@ export class GameBuilder {
     const game = this.movetextGame(token);
     const interpretation = interpretMove(token.image);
     if (!interpretation) {
-      game.problems.push(problem('unknown-token', this.span(token), JSON.stringify(token.image)));
+      game.problems.push(problem('unknown-token', this.span(token), JSON.stringify(token.image), token.image));
       return;
     }
     const node: MoveToken = {
@@ -336,7 +337,7 @@ export class GameBuilder {
     const game = this.currentGame(token);
     const move = game.phase === 'ended' ? undefined : this.lastMove();
     if (!move || (move as { kind?: string }).kind !== 'move') {
-      game.problems.push(problem('unknown-token', this.span(token), token.image));
+      game.problems.push(problem('unknown-token', this.span(token), token.image, token.image));
       return;
     }
     move.enPassantMark = true;
@@ -361,7 +362,7 @@ export class GameBuilder {
   /** A token that has no place where it stands (an unknown word, a stray string or bracket). */
   unexpected(token: IToken, code: ProblemCode): void {
     const game = this.currentGame(token);
-    game.problems.push(problem(game.phase === 'ended' && code !== 'unknown-token' ? 'text-after-result' : code, this.span(token), JSON.stringify(token.image.slice(0, 40))));
+    game.problems.push(problem(game.phase === 'ended' && code !== 'unknown-token' ? 'text-after-result' : code, this.span(token), JSON.stringify(token.image.slice(0, 40)), token.image));
   }
 
   /** Ends the section: reports what is left open and hands over the last game. */

@@ -24,6 +24,11 @@ export const PROBLEM_MESSAGES = {
 
 export type ProblemCode = keyof typeof PROBLEM_MESSAGES;
 
-export function problem(code: ProblemCode, span: SourceSpan, detail?: string): SyntaxProblem {
-  return { code, message: detail ? `${PROBLEM_MESSAGES[code]}: ${detail}` : PROBLEM_MESSAGES[code], span };
+/** The most of a token a problem keeps as its text: junk can be megabytes long. */
+const MAX_PROBLEM_TEXT = 80;
+
+/** `text` is the token as written, where the problem is one token. */
+export function problem(code: ProblemCode, span: SourceSpan, detail?: string, text?: string): SyntaxProblem {
+  const message = detail ? `${PROBLEM_MESSAGES[code]}: ${detail}` : PROBLEM_MESSAGES[code];
+  return text === undefined ? { code, message, span } : { code, message, span, text: text.slice(0, MAX_PROBLEM_TEXT) };
 }
