@@ -97,18 +97,20 @@ describe('zapis reconcile', () => {
   it('finds where the short and the long records part', async () => {
     const result = await run(['reconcile', `${SAMPLES}/2023-short.pgn`, `${SAMPLES}/2023-long.pgn`]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('the records agree for 14 plies');
-    expect(result.stdout).toContain('first difference at ply 15 (8., white to move)');
-    expect(result.stdout).toContain('8. He3 (Qe3+)');
-    expect(result.stdout).toContain('8. Hd4d3 (Qd3)');
+    expect(result.stdout).toContain('the sheets agree for 14 plies');
+    expect(result.stdout).toContain('1 difference:\nply 15 (8. white): different moves');
+    expect(result.stdout).toContain(`white's sheet ${SAMPLES}/2023-short.pgn:3:1: 8. He3 (Qe3+)`);
+    expect(result.stdout).toContain(`black's sheet ${SAMPLES}/2023-long.pgn:3:40: 8. Hd4d3 (Qd3)`);
+    expect(result.stdout).toContain('no merged game: the sheets give different moves');
   });
 
-  it('merges a record that only lacks moves', async () => {
+  it('merges a record that only lacks moves; they still differ, so exit 1', async () => {
     const result = await run(['reconcile', '-', `${SAMPLES}/2023-short.pgn`, '--format', 'json'], {
       stdin: '1. e4 e5 2. Sf3 Sf6 3. d4 exd4 4. e5 Se4 5. Hd4 d5 6. ed6 Sd6 7. Gg5 Sc6 8. He3 Ge7 9 Sbd2 0-0 10. 0-0-0 *',
     });
     const [report] = jsonLines(result.stdout);
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(1);
     expect(report).toMatchObject({ agree: false, agreedPlies: 19, merged: { source: 'second', missingPlies: [20, 21] } });
+    expect(report.differences).toMatchObject([{ ply: 20, kind: 'missing-move', second: { text: 'We8', san: 'Re8' } }, { ply: 21, kind: 'missing-move', second: { text: 'Kb1' } }]);
   });
 });

@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { analyseGame, toWritableGame } from '@zapis/game';
+import { analyseGame, notConverted, startPosition, toWritableGame, type GameReport } from '@zapis/game';
 import { parseGames, writePgn, type MoveStyle } from '@zapis/notation';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
 import { readInputs } from '../input.js';
@@ -44,6 +44,31 @@ function styleFor(flags: ConvertFlags): MoveStyle {
   }
 }
 
+/**
+ * Every error of a game and every piece of text that was not converted, located and quoted, with
+ * what convert did about it: text that is not a move is kept as written in a comment.
+ */
+function conversionProblems(report: GameReport, source: string): { lines: string[]; errors: number } {
+  const items = notConverted(report, source);
+  const entries: { offset: number; text: string }[] = [];
+  const where = (line: number, column: number) => `${report.file}:${line}:${column}`;
+  let errors = 0;
+  for (const item of items) {
+    if (item.severity === 'error') errors++;
+    entries.push({ offset: item.offset, text: `${where(item.line, item.column)}: ${item.severity}[${item.code}]: game ${report.index}: not converted: '${item.text.replace(/\s+/g, ' ')}' (${item.message}); kept as written in a comment` });
+  }
+  const covered = (offset: number) => items.some((item) => offset >= item.offset && offset < item.offset + Math.max(item.text.length, 1));
+  for (const diagnostic of report.diagnostics) {
+    if (diagnostic.severity !== 'error' || covered(diagnostic.offset)) continue;
+    errors++;
+    const ply = diagnostic.ply !== undefined ? `, ply ${diagnostic.ply}` : '';
+    const text = diagnostic.text !== undefined && !diagnostic.message.includes(`'${diagnostic.text}'`) ? ` '${diagnostic.text}':` : '';
+    entries.push({ offset: diagnostic.offset, text: `${where(diagnostic.line, diagnostic.column)}: error[${diagnostic.code}]: game ${report.index}${ply}:${text} ${diagnostic.message}` });
+  }
+  entries.sort((a, b) => a.offset - b.offset);
+  return { lines: entries.map((entry) => entry.text), errors };
+}
+
 export function registerConvert(program: Command, context: CommandContext): void {
   program
     .command('convert')
@@ -70,12 +95,13 @@ export function registerConvert(program: Command, context: CommandContext): void
       for (const input of inputs) {
         for (const game of parseGames(input.text)) {
           const report = analyseGame(game, { file: input.name, language: from, repair: false });
-          if (report.status === 'error') {
-            failed++;
-            const first = report.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-            io.stderr.write(`${input.name}:${first?.line ?? report.line}:${first?.column ?? 1}: error[${first?.code ?? 'error'}]: game ${report.index}: ${first?.message ?? 'cannot be replayed'}; moves from there are kept in a comment\n`);
-          }
-          chunks.push(writePgn(toWritableGame(report, input.text), { moveStyle: style, drawOffer }));
+          const problems = conversionProblems(report, input.text);
+          for (const line of problems.lines) io.stderr.write(`${line}\n`);
+          if (problems.errors > 0) failed++;
+          // Chess960 UCI writes castling as king takes rook (e1h1); standard chess keeps the king's step (e1g1).
+          const start = startPosition(game.tags);
+          const gameStyle = start.ok && start.value.chess960 ? { ...style, chess960: true } : style;
+          chunks.push(writePgn(toWritableGame(report, input.text), { moveStyle: gameStyle, drawOffer }));
         }
       }
       const text = chunks.join('\n');
