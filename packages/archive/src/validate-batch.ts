@@ -152,7 +152,10 @@ function finished(record: GameRecord, options: BatchOptions): GameRecord {
 /** The error for a game cut at `cut` (MAX_GAME_TOKENS); the rest of it, to `skipTo`, is not read. */
 function tooLongFinding(text: string, cut: number, skipTo: number, lineIndex: LineIndex, file: string, shift: number, tokens: number): RecordDiagnostic {
   const place = lineIndex.span(cut, 0);
-  const to = lineIndex.span(skipTo, 0);
+  // The last line skipped: the one holding the last character before `skipTo` that is not blank.
+  let last = skipTo;
+  while (last > cut + 1 && /\s/.test(text[last - 1])) last--;
+  const to = lineIndex.span(last - 1, 0);
   return {
     severity: 'error', code: 'game-too-long', file, line: place.line + shift, column: place.column, width: 1,
     message: `this game runs past ${tokens.toLocaleString('en-US')} tokens, more than any real game: it is read up to here, and the rest of it ` +
