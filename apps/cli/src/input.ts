@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { decodeBatch } from '@zapis/archive';
+import { decodeBatch, notTextReason } from '@zapis/archive';
 
 export interface InputText {
   /** The name diagnostics use: the path as given, or '<stdin>'. */
@@ -28,6 +28,25 @@ async function readStdin(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Why a file could not be read, in words (no stack, no errno jargon). */
+export function unreadableReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'is a folder';
+  if (code === 'ENOTDIR') return 'a part of the path is not a folder';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return 'not a valid gzip file';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A file's bytes as text (gunzipped when gzipped, UTF-8 or Latin-1); throws an Error whose message says why it cannot be read. */
+export function bytesToText(bytes: Buffer, name: string): string {
+  const plain = name.endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b) ? gunzipSync(bytes) : bytes;
+  const notText = notTextReason(plain);
+  if (notText !== undefined) throw new Error(notText);
+  return decodeText(plain);
+}
+
 export async function readInputs(
   paths: readonly string[],
   cwd: string,
@@ -38,13 +57,10 @@ export async function readInputs(
   const names = paths.length === 0 ? ['-'] : paths;
   for (const name of names) {
     try {
-      let bytes: Buffer = name === '-' ? await readStdin(stdin) : await readFile(resolve(cwd, name));
-      if (name.endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b)) bytes = gunzipSync(bytes);
-      inputs.push({ name: name === '-' ? '<stdin>' : name, text: decodeText(bytes) });
+      const bytes: Buffer = name === '-' ? await readStdin(stdin) : await readFile(resolve(cwd, name));
+      inputs.push({ name: name === '-' ? '<stdin>' : name, text: bytesToText(bytes, name) });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-      unreadable.push({ name, reason });
+      unreadable.push({ name, reason: unreadableReason(error) });
     }
   }
   return { inputs, unreadable };

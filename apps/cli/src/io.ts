@@ -10,8 +10,39 @@ export interface CliIo {
   readonly isTty: boolean;
 }
 
+/**
+ * Standard output that a reader may close early (`zapis validate x.pgn | head -1`):
+ * from then on writes are dropped quietly and the command runs to its end, so
+ * its exit status still says what it found (CI runs with `set -o pipefail`).
+ */
+export class ClosablePipe extends Writable {
+  /** The reader went away (EPIPE); nothing more is written. */
+  readerGone = false;
+
+  constructor(private readonly target: NodeJS.WritableStream & { on(event: 'error', listener: (error: NodeJS.ErrnoException) => void): unknown }) {
+    super({ decodeStrings: false });
+    target.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') this.readerGone = true;
+      else this.destroy(error);
+    });
+  }
+
+  override _write(chunk: Buffer | string, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    if (this.readerGone) {
+      callback();
+      return;
+    }
+    const done = (error?: Error | null): void => {
+      if ((error as NodeJS.ErrnoException | null | undefined)?.code === 'EPIPE') this.readerGone = true;
+      callback(this.readerGone ? null : error);
+    };
+    if (typeof chunk === 'string') this.target.write(chunk, encoding, done);
+    else this.target.write(chunk, done);
+  }
+}
+
 export const processIo = (): CliIo => ({
-  stdout: process.stdout,
+  stdout: new ClosablePipe(process.stdout),
   stderr: process.stderr,
   stdin: process.stdin,
   cwd: process.cwd(),

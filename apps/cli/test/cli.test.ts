@@ -28,7 +28,7 @@ describe('zapis CLI', () => {
   it('answers a missing fixtures folder with exit code 2 and one line', async () => {
     const result = await run(['demo', 'no/such/folder']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^zapis: no fixtures folder at .*no\/such\/folder\n$/);
+    expect(result.stderr).toMatch(/^zapis: no fixtures folder at no\/such\/folder: zapis demo wants the fixtures folder .*\n$/);
   });
 
   it('runs the demo on the bundled fixtures', async () => {

@@ -75,11 +75,11 @@ describe('zapis print', () => {
     ]);
   });
 
-  it('names the file and line of a malformed pairings row, exit 1, no stack trace, no PDF', async () => {
+  it('names the file and line of a malformed pairings row, exit 2 (bad usage), no stack trace, no PDF', async () => {
     const dir = workDir();
     writeFileSync(join(dir, 'round.csv'), 'board,white,black\n1,A,B\n2,C\n');
     const result = await runPrint(['--pairings', 'round.csv', '-o', 'round.pdf'], dir);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/^zapis: round\.csv:3: /);
     expect(result.stderr).not.toMatch(/\n\s+at /);

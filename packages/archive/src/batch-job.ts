@@ -9,7 +9,7 @@ import { decodeBatch } from './decode-batch.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
 import type { RuleConfig, RuleInput } from './rule-contract.js';
 import { settingFor } from './rules/rule-config.js';
-import { validateBatch } from './validate-batch.js';
+import { validateBatchPart, type BatchLimits } from './validate-batch.js';
 
 export interface JobSettings {
   readonly language: LanguageCode | 'auto';
@@ -18,6 +18,8 @@ export interface JobSettings {
   readonly keepMoves?: boolean;
   /** The report needs every game's whole record (default true); otherwise clean games are sent as CleanGames. */
   readonly everyGame?: boolean;
+  /** How much the thread may hold (a worker's heap is small; see limits.ts). Default: the main thread's. */
+  readonly limits?: BatchLimits;
 }
 
 export interface BatchRequest {
@@ -27,10 +29,18 @@ export interface BatchRequest {
   /** No line of the batch is longer (in characters), when known. */
   readonly longestLine?: number;
   readonly bytes: Uint8Array;
+  /** Start here (a character offset of the batch's text): the rest of a batch handed back. */
+  readonly from?: number;
+  /** Hand the batch back once it holds this many errors (--max-errors: what is left of it). */
+  readonly errorBudget?: number;
 }
 
 export interface BatchAnswer {
   readonly id: number;
+  /** Set when the batch was handed back unfinished: validate it again from this character offset. */
+  readonly resumeAt?: number;
+  /** Set instead of records when validating the batch threw: what went wrong. */
+  readonly failure?: string;
   /** The records, in order; when `clean` is there, only those of the games with something to report. */
   readonly records: GameRecord[];
   readonly clean?: CleanGames;
@@ -48,7 +58,8 @@ export function createJob(settings: JobSettings, ruleFactory?: RuleFactory): (re
   const duplicateKeys = duplicateSetting !== undefined && duplicateSetting !== 'off';
   const packClean = settings.everyGame === false && settings.keepMoves === false;
   return (request) => {
-    const records = validateBatch(decodeBatch(request.bytes), {
+    const limits: BatchLimits | undefined = request.errorBudget === undefined ? settings.limits : { ...settings.limits, errorBudget: request.errorBudget };
+    const { records, resumeAt } = validateBatchPart(decodeBatch(request.bytes), {
       file: request.file,
       firstLine: request.firstLine,
       ...(request.longestLine !== undefined ? { longestLine: request.longestLine } : {}),
@@ -56,9 +67,11 @@ export function createJob(settings: JobSettings, ruleFactory?: RuleFactory): (re
       keepMoves: settings.keepMoves !== false,
       duplicateKeys,
       ...(hooks ? { rules: hooks.rules, relevel: hooks.relevel } : {}),
-    });
-    if (!packClean) return { id: request.id, records };
+      ...(limits ? { limits } : {}),
+    }, request.from ?? 0);
+    const resume = resumeAt === undefined ? {} : { resumeAt };
+    if (!packClean) return { id: request.id, records, ...resume };
     const { clean, reported } = packCleanGames(request.file, records);
-    return { id: request.id, records: reported, clean };
+    return { id: request.id, records: reported, clean, ...resume };
   };
 }

@@ -9,7 +9,7 @@ import type { WrittenMove } from './rule-contract.js';
 const MAX_SOURCE_LINE = 400;
 
 /** The text of the line holding `offset` (whose column is known), cut for display. */
-function sourceLineAt(text: string, offset: number, column: number): string {
+export function sourceLineAt(text: string, offset: number, column: number): string {
   const start = Math.max(0, offset - (column - 1));
   let end = start;
   const limit = Math.min(text.length, start + MAX_SOURCE_LINE + 1);

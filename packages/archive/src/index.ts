@@ -21,3 +21,8 @@ export { archiveFindings } from './rules/game-rules.js';
 export * from './merge-reports.js';
 export { ReportInputError } from './ndjson-reader.js';
 export { recordFromReport, writtenMoves } from './game-record.js';
+export { validateBatchPart, type BatchLimits, type BatchPart } from './validate-batch.js';
+export { capDiagnostics, countAtLeast, NOT_LISTED_CODE } from './diagnostic-cap.js';
+export { notTextReason, NotTextError } from './text-sniff.js';
+export { LIMIT_CODES } from './rules/archive-codes.js';
+export * from './limits.js';

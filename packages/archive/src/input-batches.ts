@@ -11,7 +11,9 @@ import { open, stat } from 'node:fs/promises';
 import { createGunzip, gunzipSync } from 'node:zlib';
 import { batchLines } from './batch-lines.js';
 import { countLineBreaks, nextGameStart } from './game-boundary.js';
+import { SNIFF_BYTES } from './limits.js';
 import { SectionScanner } from './section-scanner.js';
+import { NotTextError, notTextReason } from './text-sniff.js';
 
 export interface Batch {
   readonly file: string;
@@ -100,6 +102,37 @@ async function* chunksOf(source: InputSource, stdin: NodeJS.ReadableStream | und
   }
 }
 
+/**
+ * The chunks, held back until the input's first SNIFF_BYTES are in (or it
+ * ends), which decide whether it is text at all: a binary input throws
+ * NotTextError before a single batch is made.
+ */
+async function* textChunks(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const held: Uint8Array[] = [];
+  let heldBytes = 0;
+  let sniffed = false;
+  const sniff = (): void => {
+    sniffed = true;
+    const reason = notTextReason(held.length === 1 ? held[0] : Buffer.concat(held));
+    if (reason !== undefined) throw new NotTextError(reason);
+  };
+  for await (const chunk of chunks) {
+    if (sniffed) {
+      yield chunk;
+      continue;
+    }
+    held.push(chunk);
+    heldBytes += chunk.length;
+    if (heldBytes < SNIFF_BYTES) continue;
+    sniff();
+    yield* held.splice(0);
+  }
+  if (!sniffed) {
+    sniff();
+    yield* held;
+  }
+}
+
 /** The byte range `[low, high)` a shard owns in an input of `size` bytes. */
 export function shardRange(shard: Shard, size: number): readonly [number, number] {
   const low = Math.floor((size * (shard.index - 1)) / shard.count);
@@ -147,7 +180,7 @@ export async function* readBatches(
     pendingOffset += end;
   };
 
-  for await (const chunk of chunksOf(source, options.stdin)) {
+  for await (const chunk of textChunks(chunksOf(source, options.stdin))) {
     onBytes?.(chunk.length);
     pending = pending.length === 0 ? Buffer.from(chunk) : Buffer.concat([pending, chunk]);
     if (!started) {

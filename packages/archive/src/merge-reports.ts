@@ -73,6 +73,12 @@ function recordProblem(value: JsonObject): string | undefined {
   if (!isCount(value.plies)) return 'no "plies"';
   if (!Array.isArray(value.san) || typeof value.fen !== 'string') return 'no "san" or "fen"';
   if (!Array.isArray(value.diagnostics)) return 'no "diagnostics" array';
+  if (value.omitted !== undefined) {
+    const omitted = value.omitted;
+    if (!isObject(omitted) || !isCount(omitted.count) || !isCount(omitted.errors) || !isCount(omitted.warnings) || !isCount(omitted.infos) || !isCountTable(omitted.byCode)) {
+      return '"omitted" is not {count, errors, warnings, infos, byCode}';
+    }
+  }
   for (const diagnostic of value.diagnostics) {
     const problem = diagnosticProblem(diagnostic);
     if (problem) return problem;
@@ -108,6 +114,7 @@ function parseSummary(value: unknown, where: string): { summary: SummaryCounts; 
   summary.unreadable = unreadable.map((bad: JsonObject) => ({ file: bad.file as string, reason: bad.reason as string }));
   // Timing and bytes are optional: reports from before they existed still merge.
   summary.bytes = typeof value.bytes === 'number' ? value.bytes : 0;
+  summary.notListed = isCount(value.notListed) ? value.notListed : 0;
   summary.seconds = typeof value.seconds === 'number' ? value.seconds : 0;
   summary.gamesPerSecond = typeof value.gamesPerSecond === 'number' ? value.gamesPerSecond : 0;
   const shard = parseShard(value.shard, where);
@@ -148,7 +155,10 @@ export function orderReports(heads: readonly ReportHead[]): ReportHead[] {
     byIndex.set(shard.index, head);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((index) => !byIndex.has(index));
-  if (missing.length > 0) throw new ReportInputError(`shard${missing.length > 1 ? 's' : ''} ${missing.map((index) => `${index}/${count}`).join(', ')} missing: a merge needs every shard of the run`);
+  if (missing.length > 0) {
+    const given = sharded.map((head) => `${head.path} is ${(head.shard as ShardPosition).index}/${count}`).join(', ');
+    throw new ReportInputError(`shard${missing.length > 1 ? 's' : ''} ${missing.map((index) => `${index}/${count}`).join(', ')} missing (${given}): a merge needs every shard of the run`);
+  }
   return [...byIndex.values()].sort((a, b) => (a.shard as ShardPosition).index - (b.shard as ShardPosition).index);
 }
 
@@ -304,7 +314,8 @@ async function* concatenate(heads: readonly ReportHead[]): AsyncGenerator<GameRe
  * output holds reading back), and resolves to the merged summary: counts
  * recomputed from the records, bytes added, the longest wall time. Shard
  * reports are read twice: once to check them and learn each one's files, then
- * to merge, so a bad shard is reported before anything is written.
+ * to merge, and other reports are checked whole before their first record
+ * goes out, so a bad report is reported before anything is written.
  */
 export async function mergeReports(
   paths: readonly string[],
@@ -314,6 +325,9 @@ export async function mergeReports(
   if (paths.length === 0) throw new ReportInputError('no reports to merge');
   const heads = orderReports(await Promise.all(paths.map((path) => readReportHead(path, options.cwd))));
   const summary = emptySummary();
+  // Every line of every report is checked before the first record goes out, so a bad report costs the whole
+  // merge, never the end of it: a report cut short would pass for a whole one. (Shards are checked by their first pass.)
+  if (heads[0].shard === undefined) for (const head of heads) for await (const _record of reportRecords(head)) void _record;
   const records = heads[0].shard !== undefined ? mergeShards(heads) : concatenate(heads);
   for await (const merged of records) {
     const record = options.duplicates ? recheckDuplicates(merged, options.duplicates) : merged;

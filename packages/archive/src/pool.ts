@@ -1,7 +1,9 @@
 /**
  * Worker threads that validate batches. Answers come back in any order; the
  * caller gets one promise per batch and awaits them in input order, so output
- * order never depends on which worker was faster.
+ * order never depends on which worker was faster. A worker that dies (out of
+ * memory, say) costs only the batches it held: they are rejected with
+ * WorkerLostError, and a fresh worker takes its place.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,52 +21,68 @@ function workerPath(): string {
  * Heap per worker. A worker holds one batch of at most a few MiB (larger ones
  * stay in the main thread) and what reading it takes; without a bound V8 lets
  * each heap grow far past that before collecting, which is most of a run's
- * memory.
+ * memory. What a batch may hold is bounded to fit (see limits.ts).
  */
 const WORKER_OLD_GENERATION_MB = 64;
 const WORKER_YOUNG_GENERATION_MB = 16;
 
+/** A batch lost with the worker that held it. */
+export class WorkerLostError extends Error {
+  override readonly name = 'WorkerLostError';
+}
+
 interface Pending {
   readonly resolve: (answer: BatchAnswer) => void;
   readonly reject: (error: Error) => void;
+  readonly worker: number;
 }
 
 export class ValidationPool {
   private readonly workers: Worker[] = [];
   private readonly load: number[] = [];
   private readonly pending = new Map<number, Pending>();
-  private readonly owner = new Map<number, number>();
-  private failure: Error | undefined;
+  private readonly path = workerPath();
+  private closing = false;
 
-  constructor(jobs: number, settings: JobSettings) {
-    const path = workerPath();
+  constructor(jobs: number, private readonly settings: JobSettings) {
     for (let i = 0; i < jobs; i++) {
-      const worker = new Worker(path, {
-        workerData: settings,
-        resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB, ...(WORKER_YOUNG_GENERATION_MB > 0 ? { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } : {}) },
-      });
-      worker.on('message', (answer: BatchAnswer) => this.settle(i, answer));
-      worker.on('error', (error: Error) => this.fail(error));
-      worker.on('exit', (code) => {
-        if (code !== 0) this.fail(new Error(`a validation worker stopped with exit code ${code}`));
-      });
-      this.workers.push(worker);
+      this.workers.push(this.start(i));
       this.load.push(0);
     }
   }
 
-  private settle(worker: number, answer: BatchAnswer): void {
-    this.load[worker]--;
+  private start(slot: number): Worker {
+    const worker = new Worker(this.path, {
+      workerData: this.settings,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB, ...(WORKER_YOUNG_GENERATION_MB > 0 ? { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } : {}) },
+    });
+    worker.on('message', (answer: BatchAnswer) => this.settle(slot, answer));
+    worker.on('error', (error: Error) => this.lose(slot, worker, error.message));
+    worker.on('exit', (code) => {
+      if (code !== 0) this.lose(slot, worker, `it stopped with exit code ${code}`);
+    });
+    return worker;
+  }
+
+  private settle(slot: number, answer: BatchAnswer): void {
+    this.load[slot]--;
     const waiting = this.pending.get(answer.id);
     this.pending.delete(answer.id);
-    this.owner.delete(answer.id);
     waiting?.resolve(answer);
   }
 
-  private fail(error: Error): void {
-    this.failure ??= error;
-    for (const waiting of this.pending.values()) waiting.reject(error);
-    this.pending.clear();
+  /** The worker in `slot` died: its batches are rejected, and a new worker takes the slot. */
+  private lose(slot: number, worker: Worker, reason: string): void {
+    if (this.closing || this.workers[slot] !== worker) return;
+    const error = new WorkerLostError(`a validation worker was lost (${reason})`);
+    for (const [id, waiting] of this.pending) {
+      if (waiting.worker !== slot) continue;
+      this.pending.delete(id);
+      waiting.reject(error);
+    }
+    void worker.terminate();
+    this.load[slot] = 0;
+    this.workers[slot] = this.start(slot);
   }
 
   /** Batches sent to the least busy worker and not yet answered. */
@@ -72,21 +90,20 @@ export class ValidationPool {
     return Math.min(...this.load);
   }
 
-  /** Sends a batch to the least busy worker; its bytes are handed over, not copied. */
+  /** Sends a batch to the least busy worker; its bytes are copied into a buffer of their own, which is moved, not cloned. */
   submit(request: BatchRequest): Promise<BatchAnswer> {
-    if (this.failure) return Promise.reject(this.failure);
     let chosen = 0;
     for (let i = 1; i < this.load.length; i++) if (this.load[i] < this.load[chosen]) chosen = i;
     this.load[chosen]++;
-    this.owner.set(request.id, chosen);
-    const answer = new Promise<BatchAnswer>((resolve, reject) => this.pending.set(request.id, { resolve, reject }));
-    // Copied into a buffer of its own (Buffer#slice would share memory), which is then moved, not cloned.
+    const answer = new Promise<BatchAnswer>((resolve, reject) => this.pending.set(request.id, { resolve, reject, worker: chosen }));
+    // Copied (Buffer#slice would share memory): the caller keeps its bytes, to go on from a batch handed back or lost.
     const bytes = new Uint8Array(request.bytes);
     this.workers[chosen].postMessage({ ...request, bytes }, [bytes.buffer as ArrayBuffer]);
     return answer;
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 }

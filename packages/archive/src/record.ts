@@ -13,6 +13,15 @@ export interface RecordDiagnostic extends Omit<Diagnostic, 'offset' | 'length'> 
   readonly sourceLine?: string;
 }
 
+/** Findings of a game beyond what its record lists (see diagnostic-cap.ts): counted, not kept. */
+export interface OmittedDiagnostics {
+  readonly count: number;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly infos: number;
+  readonly byCode: Readonly<Record<string, number>>;
+}
+
 export interface GameRecord {
   readonly file: string;
   /** 1-based within the file (within the shard when the run was sharded; merge-reports renumbers). */
@@ -36,6 +45,13 @@ export interface GameRecord {
   /** `1-0 checkmate`, `1/2-1/2 stalemate` …, when the board decides the game. */
   readonly outcome?: string;
   readonly diagnostics: readonly RecordDiagnostic[];
+  /**
+   * The findings not listed in `diagnostics` (a game lists at most
+   * MAX_DIAGNOSTICS_PER_GAME; --max-errors may list fewer of the last game):
+   * their counts, which the summary adds. A `diagnostics-not-listed` finding
+   * in `diagnostics` marks where they start; it is not counted itself.
+   */
+  readonly omitted?: OmittedDiagnostics;
   readonly repairs?: readonly Repair[];
 }
 

@@ -9,6 +9,10 @@ import { createJob, type BatchAnswer, type BatchRequest, type JobSettings } from
 import { unpackGames } from './clean-games.js';
 import { readBatches, type InputSource, type Shard } from './input-batches.js';
 import { ValidationPool } from './pool.js';
+import { capDiagnostics, countAtLeast } from './diagnostic-cap.js';
+import { countLineBreaks } from './game-boundary.js';
+import { ANSWER_DIAGNOSTICS_BUDGET, WORKER_SECTION_TOKENS } from './limits.js';
+import { WorkerLostError } from './pool.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
 import type { RuleConfig } from './rule-contract.js';
 import { ruleHooks } from './rule-hooks.js';
@@ -59,8 +63,10 @@ export interface ValidationOptions {
 
 export interface ValidationResult {
   readonly summary: SummaryCounts;
-  /** True when --max-errors stopped the run before the end of the input. */
+  /** True when --max-errors stopped the run: nothing after `lastGame` was validated. */
   readonly stoppedEarly: boolean;
+  /** The last game reported (where --max-errors stopped the run). */
+  readonly lastGame?: { readonly file: string; readonly index: number; readonly line: number };
   /** How many batches this thread validated and how many went to workers. */
   readonly batches: { readonly here: number; readonly workers: number };
 }
@@ -85,10 +91,21 @@ function numbered(record: GameRecord, index: number): GameRecord {
   return record;
 }
 
-function errorCount(diagnostics: readonly RecordDiagnostic[]): number {
-  let count = 0;
-  for (const diagnostic of diagnostics) if (diagnostic.severity === 'error') count++;
-  return count;
+/** What a worker may hold of a batch (its heap is small); the main thread reads longer games and goes on from there. */
+const WORKER_LIMITS = { sectionTokens: WORKER_SECTION_TOKENS, overlong: 'hand-back', diagnosticsBudget: ANSWER_DIAGNOSTICS_BUDGET } as const;
+/** The main thread cuts over-long games (MAX_GAME_TOKENS) and writes a batch's findings as it goes. */
+const MAIN_LIMITS = { diagnosticsBudget: ANSWER_DIAGNOSTICS_BUDGET } as const;
+
+/** A batch on its way: what was asked (kept, to go on from a batch handed back or lost) and the answer to come. */
+interface InFlight {
+  readonly request: BatchRequest;
+  readonly answer: Promise<BatchAnswer>;
+}
+
+/** `lines 12-40` of a batch. */
+function batchLines(request: BatchRequest): string {
+  const last = request.firstLine + countLineBreaks(request.bytes, 0, request.bytes.length, -1);
+  return last > request.firstLine ? `lines ${request.firstLine}-${last}` : `line ${request.firstLine}`;
 }
 
 function withFinding(record: GameRecord, finding: RecordDiagnostic): GameRecord {
@@ -103,15 +120,16 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
     keepMoves: options.keepMoves !== false,
     everyGame: options.everyGame !== false,
     ...(options.ruleConfig ? { ruleConfig: options.ruleConfig } : {}),
+    limits: WORKER_LIMITS,
   };
   // This thread is one of the jobs: it reads, orders and writes, and validates whenever the workers have enough queued.
   // The workers start once a second batch is sure to come, so an input of one batch never waits for them to boot.
   let pool: ValidationPool | undefined;
   const batches = { here: 0, workers: 0 };
   // In this thread records need not travel: clean games stay whole records.
-  const inline = createJob({ ...settings, everyGame: true }, ruleHooks);
+  const inline = createJob({ ...settings, everyGame: true, limits: MAIN_LIMITS }, ruleHooks);
   const summary = emptySummary();
-  const inFlight: Promise<BatchAnswer>[] = [];
+  const inFlight: InFlight[] = [];
   // Room for this thread to go on validating while the oldest batch is still at a worker (one warming up is slow).
   const maxInFlight = Math.max(2, options.jobs * 4);
   let nextId = 0;
@@ -122,6 +140,8 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
   let bytesValidated = 0;
   let lastProgress = 0;
   const indexInFile = new Map<string, number>();
+  let lastGame: ValidationResult['lastGame'];
+  const maxErrors = options.maxErrors ?? Infinity;
 
   const deliver = async (answer: BatchAnswer): Promise<void> => {
     // Games are numbered on from their file's last game (a batch is cut from one file: looked up once a batch).
@@ -137,11 +157,20 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
       let record = numbered(local, index);
       const finding = options.duplicates?.(record);
       if (finding) record = withFinding(record, finding);
+      if (record.diagnostics.length > 0) {
+        const found = countAtLeast(record, 'error');
+        // The game that reaches --max-errors lists errors up to the limit; the rest are counted, not listed.
+        if (errors + found > maxErrors) record = capDiagnostics(record, Infinity, `--max-errors ${maxErrors} was reached`, maxErrors - errors);
+        errors += found;
+      }
       addRecord(summary, record);
       // Awaited only when the report gives a promise (a write under backpressure): an await per game costs microtask turns.
       const written = options.onRecord(record);
       if (written !== undefined) await written;
-      if (record.diagnostics.length > 0) errors += errorCount(record.diagnostics);
+      if (errors >= maxErrors) {
+        lastGame = { file: record.file, index: record.index, line: record.line };
+        break;
+      }
     }
     if (options.onProgress) {
       const now = performance.now();
@@ -151,7 +180,46 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
       }
     }
   };
-  const limitReached = (): boolean => options.maxErrors !== undefined && errors >= options.maxErrors;
+  const limitReached = (): boolean => errors >= maxErrors;
+  const errorBudget = (): number | undefined => (maxErrors === Infinity ? undefined : maxErrors - errors);
+  /** A batch that could not be validated: said, located, and the run goes on. */
+  const lost = (request: BatchRequest, reason: string): void => {
+    const said = `${batchLines(request)} not validated: ${reason}; this is a bug in zapis, please report it`;
+    summary.unreadable.push({ file: request.file, reason: said });
+    options.onUnreadable?.(request.file, said);
+  };
+  const validateHere = (request: BatchRequest): BatchAnswer => {
+    try {
+      return inline(request);
+    } catch (error) {
+      return { id: request.id, records: [], failure: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  /** One batch delivered in order: retried once on a fresh worker if its worker died, gone on with here when handed back. */
+  const deliverBatch = async (batch: InFlight): Promise<void> => {
+    let answer: BatchAnswer;
+    try {
+      answer = await batch.answer;
+    } catch (error) {
+      if (!(error instanceof WorkerLostError) || !pool) throw error;
+      try {
+        answer = await pool.submit(batch.request);
+      } catch (again) {
+        lost(batch.request, (again as Error).message);
+        return;
+      }
+    }
+    while (true) {
+      if (answer.failure !== undefined) {
+        lost(batch.request, `validating them failed (${answer.failure})`);
+        return;
+      }
+      await deliver(answer);
+      if (answer.resumeAt === undefined || limitReached()) return;
+      const budget = errorBudget();
+      answer = validateHere({ ...batch.request, from: answer.resumeAt, ...(budget !== undefined ? { errorBudget: budget } : {}) });
+    }
+  };
 
   try {
     for (const input of options.inputs) {
@@ -161,31 +229,36 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
           bytesRead += bytes;
         })) {
           bytesValidated += batch.bytes.length;
-          const request: BatchRequest = { id: nextId++, file: batch.file, firstLine: batch.firstLine, longestLine: batch.longestLine, bytes: batch.bytes };
+          const budget = errorBudget();
+          const request: BatchRequest = {
+            id: nextId++, file: batch.file, firstLine: batch.firstLine, longestLine: batch.longestLine, bytes: batch.bytes,
+            ...(budget !== undefined ? { errorBudget: budget } : {}),
+          };
           if (options.jobs > 1 && (request.id > 0 || !batch.last)) pool ??= new ValidationPool(options.jobs - 1, settings);
           // One huge game (a hostile comment, say) is validated here too: this thread's heap takes it, so workers can stay small.
           const here = !pool || batch.bytes.length > OVERSIZED_BATCH_BYTES || pool.shortestQueue >= WORKER_QUEUE_DEPTH;
           if (here) batches.here++;
           else batches.workers++;
           if (!pool) {
-            await deliver(inline(request));
+            await deliverBatch({ request, answer: Promise.resolve(validateHere(request)) });
           } else {
-            inFlight.push(here ? Promise.resolve(inline(request)) : pool.submit(request));
-            while (inFlight.length >= maxInFlight) await deliver(await inFlight.shift()!);
+            inFlight.push({ request, answer: here ? Promise.resolve(validateHere(request)) : pool.submit(request) });
+            while (inFlight.length >= maxInFlight && !limitReached()) await deliverBatch(inFlight.shift()!);
           }
           if (limitReached()) {
             stoppedEarly = true;
             break;
           }
         }
-        while (inFlight.length > 0 && !limitReached()) await deliver(await inFlight.shift()!);
-        if (limitReached() && inFlight.length > 0) stoppedEarly = true;
+        while (inFlight.length > 0 && !limitReached()) await deliverBatch(inFlight.shift()!);
+        if (limitReached()) stoppedEarly = true;
         inFlight.length = 0;
       } catch (error) {
         // Games already validated from this input stay reported; the rest of it is unreadable.
-        for (const answer of inFlight.splice(0)) {
+        for (const batch of inFlight.splice(0)) {
+          if (limitReached()) break;
           try {
-            await deliver(await answer);
+            await deliverBatch(batch);
           } catch {
             // A batch lost with its input: the input is reported below.
           }
@@ -199,5 +272,6 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
     await pool?.close();
   }
   summary.bytes = bytesValidated;
-  return { summary: finishSummary(summary, (performance.now() - started) / 1000), stoppedEarly, batches };
+  if (limitReached()) stoppedEarly = true;
+  return { summary: finishSummary(summary, (performance.now() - started) / 1000), stoppedEarly, batches, ...(stoppedEarly && lastGame ? { lastGame } : {}) };
 }

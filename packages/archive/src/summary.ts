@@ -4,6 +4,9 @@
  */
 import type { GameRecord } from './record.js';
 
+/** The code of the finding that stands for unlisted ones (diagnostic-cap.ts); it is not counted. */
+const NOT_LISTED_CODE = 'diagnostics-not-listed';
+
 export interface UnreadableInput {
   readonly file: string;
   readonly reason: string;
@@ -18,6 +21,8 @@ export interface SummaryCounts {
   warnings: number;
   infos: number;
   byCode: Record<string, number>;
+  /** Findings counted above but not listed in their game's record (a game lists at most 100). */
+  notListed: number;
   languages: Record<string, number>;
   unreadable: UnreadableInput[];
   /** Bytes of the games validated (after gunzip); shards add up to the whole input. */
@@ -27,7 +32,7 @@ export interface SummaryCounts {
 }
 
 export function emptySummary(): SummaryCounts {
-  return { games: 0, ok: 0, failed: 0, plies: 0, errors: 0, warnings: 0, infos: 0, byCode: {}, languages: {}, unreadable: [], bytes: 0, seconds: 0, gamesPerSecond: 0 };
+  return { games: 0, ok: 0, failed: 0, plies: 0, errors: 0, warnings: 0, infos: 0, byCode: {}, notListed: 0, languages: {}, unreadable: [], bytes: 0, seconds: 0, gamesPerSecond: 0 };
 }
 
 export function addRecord(summary: SummaryCounts, record: GameRecord): void {
@@ -40,10 +45,19 @@ export function addRecord(summary: SummaryCounts, record: GameRecord): void {
   // Indexed: most records have none, and an iterator a record costs more than the counting.
   for (let at = 0; at < diagnostics.length; at++) {
     const diagnostic = diagnostics[at];
+    if (diagnostic.code === NOT_LISTED_CODE) continue;
     if (diagnostic.severity === 'error') summary.errors++;
     else if (diagnostic.severity === 'warning') summary.warnings++;
     else summary.infos++;
     summary.byCode[diagnostic.code] = (summary.byCode[diagnostic.code] ?? 0) + 1;
+  }
+  const omitted = record.omitted;
+  if (omitted !== undefined) {
+    summary.errors += omitted.errors;
+    summary.warnings += omitted.warnings;
+    summary.infos += omitted.infos;
+    summary.notListed += omitted.count;
+    addCounts(summary.byCode, omitted.byCode);
   }
 }
 
@@ -61,6 +75,7 @@ export function mergeSummary(summary: SummaryCounts, other: SummaryCounts): void
   summary.warnings += other.warnings;
   summary.infos += other.infos;
   summary.bytes += other.bytes;
+  summary.notListed += other.notListed;
   addCounts(summary.byCode, other.byCode);
   addCounts(summary.languages, other.languages);
   summary.unreadable.push(...other.unreadable);

@@ -7,7 +7,10 @@
  */
 import { analyseGame, quickAnalyse, type QuickOptions, type QuickReport } from '@zapis/game';
 import { LineIndex, parseSection, splitSections, type LanguageCode } from '@zapis/notation';
-import { recordFromReport, writtenMoves } from './game-record.js';
+import { NOT_LISTED_CODE, capDiagnostics, countAtLeast } from './diagnostic-cap.js';
+import { recordFromReport, sourceLineAt, writtenMoves } from './game-record.js';
+import { MAX_GAME_TOKENS } from './limits.js';
+import { sectionPart } from './section-limit.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
 import type { RuleInput, WrittenMove } from './rule-contract.js';
 import { DuplicateKeyBuilder, duplicateKeyHash } from './rules/duplicate-games.js';
@@ -28,6 +31,29 @@ export interface BatchOptions {
   readonly duplicateKeys?: boolean;
   /** Clean games take the fast lane (default true); false reads every game with the full grammar, to compare the two. */
   readonly fastLane?: boolean;
+  /** How much this thread may hold (see limits.ts); by default a game is cut at MAX_GAME_TOKENS and nothing is handed back. */
+  readonly limits?: BatchLimits;
+}
+
+export interface BatchLimits {
+  /** Tokens the full grammar reads in one go (default MAX_GAME_TOKENS). */
+  readonly sectionTokens?: number;
+  /**
+   * A game longer than `sectionTokens`: `cut` it there with a `game-too-long`
+   * error (default), or `hand-back` the batch from that game on (a worker,
+   * whose heap is small, leaves it to the main thread).
+   */
+  readonly overlong?: 'cut' | 'hand-back';
+  /** Hand the batch back after the game that brings its listed findings to this many. */
+  readonly diagnosticsBudget?: number;
+  /** Hand the batch back after the game that brings its errors to this many (--max-errors). */
+  readonly errorBudget?: number;
+}
+
+/** A batch validated up to `resumeAt` (a character offset of its text), or to its end when that is undefined. */
+export interface BatchPart {
+  readonly records: GameRecord[];
+  readonly resumeAt?: number;
 }
 
 /** A record with nothing found: shared, since records never change their arrays (findings make new ones). */
@@ -123,9 +149,60 @@ function finished(record: GameRecord, options: BatchOptions): GameRecord {
   return duplicateKey === undefined ? rest : { ...rest, duplicateKey };
 }
 
+/** The error for a game cut at `cut` (MAX_GAME_TOKENS); the rest of it, to `skipTo`, is not read. */
+function tooLongFinding(text: string, cut: number, skipTo: number, lineIndex: LineIndex, file: string, shift: number, tokens: number): RecordDiagnostic {
+  const place = lineIndex.span(cut, 0);
+  // The last line skipped: the one holding the last character before `skipTo` that is not blank.
+  let last = skipTo;
+  while (last > cut + 1 && /\s/.test(text[last - 1])) last--;
+  const to = lineIndex.span(last - 1, 0);
+  return {
+    severity: 'error', code: 'game-too-long', file, line: place.line + shift, column: place.column, width: 1,
+    message: `this game runs past ${tokens.toLocaleString('en-US')} tokens, more than any real game: it is read up to here, and the rest of it ` +
+      `(${(skipTo - cut).toLocaleString('en-US')} characters, to line ${to.line + shift}) is not validated`,
+    sourceLine: sourceLineAt(text, cut, place.column),
+  };
+}
+
+/** `record` with `finding` added after everything it lists, so the cap never hides it. */
+function withLastFinding(record: GameRecord, finding: RecordDiagnostic): GameRecord {
+  return { ...record, status: 'error', diagnostics: [...record.diagnostics, finding] };
+}
+
+/** Findings listed by `record`, the not-listed marker left out. */
+function listedCount(record: GameRecord): number {
+  const diagnostics = record.diagnostics;
+  return diagnostics.length > 0 && diagnostics[diagnostics.length - 1].code === NOT_LISTED_CODE ? diagnostics.length - 1 : diagnostics.length;
+}
+
 /** Every game of `text` (whole games only), in order. */
 export function validateBatch(text: string, options: BatchOptions): GameRecord[] {
+  return validateBatchPart(text, options).records;
+}
+
+/**
+ * The games of `text` from `from` on, in order, until the end or until a
+ * budget of `options.limits` says to hand the rest back (`resumeAt`). A
+ * part always holds at least one game when there is one.
+ */
+export function validateBatchPart(text: string, options: BatchOptions, from = 0): BatchPart {
   const records: GameRecord[] = [];
+  const limits = options.limits ?? {};
+  const sectionTokens = limits.sectionTokens ?? MAX_GAME_TOKENS;
+  const diagnosticsBudget = limits.diagnosticsBudget ?? Infinity;
+  const errorBudget = limits.errorBudget ?? Infinity;
+  let listed = 0;
+  let errors = 0;
+  /** Adds a record to the part, its findings capped unless that was done already. */
+  const take = (record: GameRecord, capped = false): void => {
+    const kept = record.diagnostics.length > 0 && !capped ? capDiagnostics(record) : record;
+    if (kept.diagnostics.length > 0) {
+      listed += listedCount(kept);
+      errors += countAtLeast(kept, 'error');
+    }
+    records.push(kept);
+  };
+  const spent = (): boolean => listed >= diagnosticsBudget || errors >= errorBudget;
   const lineIndex = new LineIndex(text);
   const keep = options.keepMoves !== false;
   // The duplicate key is hashed from the move tokens as the fast lane reads them: no SAN strings need be made.
@@ -135,28 +212,46 @@ export function validateBatch(text: string, options: BatchOptions): GameRecord[]
     ...(key ? { onMove: (source: string, from: number, to: number) => key.addMove(source, from, to), onStart: () => key.start() } : {}),
   };
   const shift = options.firstLine - 1;
-  let at = 0;
+  let at = from;
   while (at < text.length) {
+    if (records.length > 0 && spent()) return { records, resumeAt: at };
     const quick = options.fastLane !== false ? quickAnalyse(text, at, text.length, quickOptions) : undefined;
     if (quick !== undefined) {
       const span = lineIndex.span(quick.start, 0);
       const record = recordFromQuick(quick, options.file, span.line + shift, records.length + 1, key, keep);
       const written = quick.written && writtenTokens(text, quick.written, quick.san ?? [], lineIndex, shift);
-      records.push(withRules(ruleInput(record, text.slice(quick.start, quick.end), span.line + shift, span.column, written, true, options.longestLine), options));
+      take(withRules(ruleInput(record, text.slice(quick.start, quick.end), span.line + shift, span.column, written, true, options.longestLine), options));
       at = quick.end;
       continue;
     }
     const section = splitSections(text, at).next();
     if (section.done) break;
-    const { start, end } = section.value;
-    for (const game of parseSection(text, start, end, lineIndex, records.length + 1)) {
+    const { start, end: sectionEnd } = section.value;
+    const part = sectionPart(text, start, sectionEnd, sectionTokens);
+    if (part.overlong && limits.overlong === 'hand-back') return { records, resumeAt: at };
+    const games = parseSection(text, start, part.end, lineIndex, records.length + 1);
+    for (const game of games) {
       const report = analyseGame(game, { file: options.file, language: options.language });
       const record = recordFromReport(report, text, shift, game.index);
       const gameEnd = game.span.offset + game.span.length;
       const input = ruleInput(record, text.slice(game.span.offset, gameEnd), game.span.line + shift, game.span.column, writtenMoves(report, shift), false, options.longestLine);
-      records.push(finished(withRules(input, options), options));
+      const checked = finished(withRules(input, options), options);
+      if (part.overlong && game === games[games.length - 1]) {
+        const capped = checked.diagnostics.length > 0 ? capDiagnostics(checked) : checked;
+        take(withLastFinding(capped, tooLongFinding(text, part.end, part.overlong.skipTo, lineIndex, options.file, shift, sectionTokens)), true);
+      } else {
+        take(checked);
+      }
     }
-    at = end;
+    if (part.overlong && games.length === 0) {
+      // Only comments and the like up to the cut: the finding still needs a game to stand in.
+      const place = lineIndex.span(start, 0);
+      take({
+        file: options.file, index: records.length + 1, line: place.line + shift, language: 'any', status: 'error', plies: 0, tags: {},
+        diagnostics: [tooLongFinding(text, part.end, part.overlong.skipTo, lineIndex, options.file, shift, sectionTokens)],
+      }, true);
+    }
+    at = part.overlong ? part.overlong.skipTo : Math.max(part.end, at + 1);
   }
-  return records;
+  return { records };
 }

@@ -3,7 +3,7 @@
  * rules core, then runs the real commands (validate, convert, decode) on the
  * seed samples and the noisy scoresheet, so what it prints is what users get.
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   GameHistory, describeMove, englishSan, legalMoves, makeFen, parseFen, perftPosition,
@@ -34,6 +34,21 @@ function showPositions(file: string, context: CommandContext): void {
   });
 }
 
+/** The folders the demo reads, as the repository's fixtures/ has them. */
+const FIXTURE_FOLDERS = ['positions', 'seed-samples', 'scoresheets'] as const;
+
+const isFolder = (path: string): boolean => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+
+/** A usage error unless `root` is a folder with the fixtures' sub-folders. */
+function checkFixturesFolder(dir: string, root: string): void {
+  const what = `zapis demo wants the fixtures folder (with ${FIXTURE_FOLDERS.join('/, ')}/ in it), e.g. zapis demo fixtures`;
+  const stat = statSync(root, { throwIfNoEntry: false });
+  if (stat === undefined) throw new UsageError(`no fixtures folder at ${dir}: ${what}`);
+  if (!stat.isDirectory()) throw new UsageError(`${dir} is a file, not a folder: ${what}`);
+  const missing = FIXTURE_FOLDERS.filter((folder) => !isFolder(join(root, folder)));
+  if (missing.length > 0) throw new UsageError(`${dir} has no ${missing.map((folder) => `${folder}/`).join(', ')}: ${what}`);
+}
+
 /** Runs another zapis command (set by program.ts, which knows them all). */
 export type CommandRunner = (args: readonly string[], io: CliIo) => Promise<number>;
 let runCommand: CommandRunner = async () => 0;
@@ -48,7 +63,7 @@ export function registerDemo(program: Command, context: CommandContext): void {
     .argument('[dir]', 'fixtures folder', 'fixtures')
     .action(async (dir: string) => {
       const root = resolve(context.io.cwd, dir);
-      if (!existsSync(root)) throw new UsageError(`no fixtures folder at ${root}`);
+      checkFixturesFolder(dir, root);
       const positions = join(root, 'positions');
       context.io.stdout.write('== @zapis/core: legal moves and outcomes of the bundled positions ==\n');
       for (const name of readdirSync(positions).filter((file) => file.endsWith('.fen')).sort()) {

@@ -73,15 +73,26 @@ export function registerMergeReports(program: Command, context: CommandContext, 
       const writer = createWriter(format, { show, toolVersion: VERSION, ruleDescriptions: hooks.ruleDescriptions ?? ruleDescriptions() });
       const outputPath = flags.output === undefined ? undefined : resolve(io.cwd, flags.output);
       const output = outputPath === undefined ? io.stdout : await openOutput(outputPath, flags.output ?? '');
-      try {
+      // Nothing is written until every report has been checked (mergeReports checks before its first record):
+      // a bad report leaves standard output empty, never a report cut short.
+      let begun = false;
+      const begin = async (): Promise<void> => {
+        if (begun) return;
+        begun = true;
         await write(output, writer.begin());
-        const summary = await mergeReports(reports, (record) => write(output, writer.game(record)), {
+      };
+      try {
+        const summary = await mergeReports(reports, async (record) => {
+          await begin();
+          await write(output, writer.game(record));
+        }, {
           cwd: io.cwd,
           duplicates: createDuplicateCheck(),
         }).catch((error: unknown) => {
           // A bad report is the user's to fix: one line, exit 2, no stack trace.
           throw error instanceof ReportInputError ? new UsageError(error.message) : error;
         });
+        await begin();
         await write(output, writer.end(summary));
         if (output !== io.stdout) {
           output.end();

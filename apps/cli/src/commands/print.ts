@@ -19,6 +19,7 @@ import {
 import { analyseGame, writeMainline } from '@zapis/game';
 import { POLISH_STYLE, STANDARD_SAN_STYLE, parsePgn, type MoveStyle } from '@zapis/notation';
 import { EXIT_INPUT_ERRORS, UsageError } from '../io.js';
+import { bytesToText, unreadableReason } from '../input.js';
 import type { CommandContext } from '../program.js';
 
 interface PrintFlags {
@@ -75,10 +76,9 @@ function sharedHeader(flags: PrintFlags): HeaderValues {
 
 function readInput(path: string, context: CommandContext): string {
   try {
-    return readFileSync(path === '-' ? 0 : resolve(context.io.cwd, path), 'utf8');
+    return bytesToText(readFileSync(path === '-' ? 0 : resolve(context.io.cwd, path)), path);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new UsageError(`cannot read ${path}: ${reason}`);
+    throw new UsageError(`cannot read ${path}: ${unreadableReason(error)}`);
   }
 }
 
@@ -96,11 +96,8 @@ function pagesFor(flags: PrintFlags, context: CommandContext, pdf: Pdf): SheetPa
       throw new UsageError('--white, --black and --board come from the pairings file; leave them out with --pairings');
     }
     const pairings = pdf.parsePairings(readInput(flags.pairings, context), flags.pairings);
-    if (!pairings.ok) {
-      context.io.stderr.write(`zapis: ${pdf.formatPairingsError(pairings.error)}\n`);
-      context.exitCode = EXIT_INPUT_ERRORS;
-      return undefined;
-    }
+    // The pairings say what to print, like a flag: a bad pairings file is bad usage (exit 2), not a game with errors.
+    if (!pairings.ok) throw new UsageError(pdf.formatPairingsError(pairings.error));
     return unwrap(pdf.roundSheetPages(pairings.value, { ...options, header }));
   }
   if (flags.copy !== undefined && flags.copy !== 'white' && flags.copy !== 'black') {

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import {
-  DuplicateGames, REPORT_FORMATS, SEVERITY_RANK, createWriter, loadRuleConfig, ruleDescriptions, runValidation,
+  DuplicateGames, REPORT_FORMATS, countAtLeast, createWriter, loadRuleConfig, ruleDescriptions, runValidation,
   type InputSource, type SeverityName, type Shard,
 } from '@zapis/archive';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
@@ -96,7 +96,7 @@ export function registerValidate(program: Command, context: CommandContext): voi
       const progress = io.isTty && !flags.quiet ? io.stderr : undefined;
       let failing = false;
       await output.write(writer.begin());
-      const { summary, stoppedEarly } = await runValidation({
+      const { summary, stoppedEarly, lastGame } = await runValidation({
         inputs,
         jobs,
         language,
@@ -109,7 +109,7 @@ export function registerValidate(program: Command, context: CommandContext): voi
         duplicates: (record) => duplicates.check(record),
         // No promise when there is nothing to write (most games of a text report): the run then need not wait on this game.
         onRecord: (record) => {
-          if (!failing && record.diagnostics.length > 0 && record.diagnostics.some((diagnostic) => SEVERITY_RANK[diagnostic.severity] >= SEVERITY_RANK[failAt])) failing = true;
+          if (!failing && record.diagnostics.length > 0 && countAtLeast(record, failAt) > 0) failing = true;
           const text = writer.game(record);
           return text ? output.write(text) : undefined;
         },
@@ -119,7 +119,10 @@ export function registerValidate(program: Command, context: CommandContext): voi
       if (progress) progress.write('\r\x1b[K');
       await output.write(writer.end(summary));
       await output.close();
-      if (stoppedEarly) io.stderr.write(`zapis: stopped after ${maxErrors} errors (--max-errors)\n`);
+      if (stoppedEarly) {
+        const where = lastGame ? `: nothing after game ${lastGame.index} of ${lastGame.file} (line ${lastGame.line}) was validated` : '';
+        io.stderr.write(`zapis: stopped at ${maxErrors} error${maxErrors === 1 ? '' : 's'} (--max-errors ${maxErrors})${where}\n`);
+      }
       context.exitCode = summary.unreadable.length > 0 ? EXIT_USAGE : failing ? EXIT_INPUT_ERRORS : EXIT_OK;
     });
 }

@@ -5,6 +5,7 @@
  */
 import type { GameRecord, RecordDiagnostic } from '../record.js';
 import type { SummaryCounts } from '../summary.js';
+import { MAX_DIAGNOSTICS_PER_GAME } from '../limits.js';
 import { diagnosticFile, moveText, shownDiagnostics, type ReportWriter, type ShardPosition, type WriterOptions } from './report-writer.js';
 
 /** Source lines longer than this are not echoed: a caret under column 9,000 helps nobody. */
@@ -76,6 +77,7 @@ export function summaryParagraph(summary: SummaryCounts, shard?: ShardPosition):
   const lines = [summaryLine(summary)];
   const byCode = counted(summary.byCode);
   if (byCode) lines.push(`diagnostics by code: ${byCode}`);
+  if (summary.notListed > 0) lines.push(`${plural(summary.notListed, 'finding')} counted but not listed (a game lists at most ${MAX_DIAGNOSTICS_PER_GAME}; see each game's diagnostics-not-listed finding)`);
   lines.push(`${summary.seconds} s, ${summary.gamesPerSecond} games/s${summary.bytes > 0 ? `, ${summary.bytes} bytes read` : ''}`);
   if (shard) lines.push(`shard ${shard.index} of ${shard.count}: game numbers count within the shard`);
   for (const bad of summary.unreadable) lines.push(`unreadable input: ${bad.file}: ${bad.reason}`);

@@ -22,6 +22,12 @@ export const ARCHIVE_RULE_CODES = {
 
 export type ArchiveRuleCode = keyof typeof ARCHIVE_RULE_CODES;
 
+/** Findings about what zapis did not read or list (see limits.ts); not rules, so not configurable. */
+export const LIMIT_CODES = {
+  'diagnostics-not-listed': 'a game has more findings than a report lists (100, or fewer for --max-errors): the rest are counted, not listed',
+  'game-too-long': 'a game runs past 100,000 tokens, more than any real game: it is read up to there and the rest of it is not validated',
+} as const;
+
 /**
  * Errors are for records that say something false or unusable (a date that
  * cannot be, a start position that is unknown); departures from export format

@@ -1,0 +1,166 @@
+/**
+ * Issue 18.5: exit codes and streams CI relies on, through the real CLI. Every
+ * command given a folder, an empty file, a missing file or a binary file says
+ * what is wrong in one line (no stack trace); a reader that closes the pipe
+ * early does not change the exit status; --max-errors stops; merge-reports
+ * writes a whole report or nothing.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from './run-cli.js';
+
+const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const BAD_GAME = '[Event "Bad"]\n\n1. e4 e5 2. Qh9 Nc6 3. Bb9 *\n\n';
+const GOOD_GAME = '[Event "Good"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n';
+
+/** Bytes from a fixed seed (xorshift32): NUL bytes come early, as in any binary file. */
+function binaryBytes(length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  let state = 0x2545f491;
+  for (let at = 0; at < length; at++) {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    bytes[at] = state & 0xff;
+  }
+  return bytes;
+}
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'zapis-bad-input-'));
+  mkdirSync(join(dir, 'folder'));
+  writeFileSync(join(dir, 'empty.pgn'), '');
+  writeFileSync(join(dir, 'binary.pgn'), binaryBytes(20_000));
+  writeFileSync(join(dir, 'bad.pgn'), BAD_GAME);
+  // Far more than a pipe holds (64 KiB), so the writer meets the closed pipe.
+  writeFileSync(join(dir, 'many-bad.pgn'), BAD_GAME.repeat(4_000));
+  writeFileSync(join(dir, 'good.pgn'), GOOD_GAME.repeat(4_000));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('every command on a folder, an empty, a missing and a binary file', () => {
+  const commands: readonly (readonly string[])[] = [
+    ['validate'], ['convert', '--to', 'en'], ['reconcile', 'bad.pgn'], ['print', '--game'], ['print', '--pairings'], ['demo'], ['merge-reports'],
+  ];
+  const inputs = ['folder', 'empty.pgn', 'missing.pgn', 'binary.pgn'];
+  for (const command of commands) {
+    it(`zapis ${command.join(' ')} …: one line, no stack trace, exit 0 or 2`, async () => {
+      for (const input of inputs) {
+        const args = [...command, input, ...(command[0] === 'print' ? ['-o', join(dir, 'out.pdf')] : [])];
+        const result = await run(args, { cwd: dir });
+        expect(result.stderr, `${args.join(' ')}`).not.toMatch(/internal error|\n\s+at /);
+        if (input === 'empty.pgn') {
+          expect([0, 2], `${args.join(' ')}`).toContain(result.code);
+        } else {
+          expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
+          expect(result.stderr, `${args.join(' ')}`).toContain(input);
+        }
+        if (input === 'binary.pgn' && command[0] !== 'demo' && command[0] !== 'merge-reports') {
+          expect(result.stderr).toMatch(/not a PGN or text file \(binary data: a NUL byte at byte \d+, line \d+\)/);
+          expect(result.stdout).not.toMatch(/unknown-token/);
+        }
+      }
+    });
+  }
+
+  it('zapis demo with a file, or a folder without the fixtures in it, is a usage error', async () => {
+    const file = await run(['demo', 'bad.pgn'], { cwd: dir });
+    expect(file.code).toBe(2);
+    expect(file.stderr).toContain('bad.pgn is a file, not a folder');
+    const folder = await run(['demo', 'folder'], { cwd: dir });
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain('folder has no positions/, seed-samples/, scoresheets/');
+  });
+
+  it('print --pairings with a malformed file is a usage error located at its line', async () => {
+    writeFileSync(join(dir, 'pairings.csv'), 'board,white,black\n1,A\n');
+    const result = await run(['print', '--pairings', 'pairings.csv', '-o', join(dir, 'round.pdf')], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^zapis: pairings\.csv:2: /);
+    expect(existsSync(join(dir, 'round.pdf'))).toBe(false);
+  });
+});
+
+/** Runs the built CLI, reads standard output until `keep` bytes came, then closes the pipe, like `| head -c keep`. */
+function runClosingEarly(args: readonly string[], keep: number): Promise<{ code: number | null; stderr: string; got: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let got = 0;
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      got += chunk.length;
+      if (got >= keep) child.stdout.destroy();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr, got }));
+  });
+}
+
+describe.skipIf(!existsSync(BIN))('a reader that closes the pipe early (EPIPE)', () => {
+  it('leaves validate with exit 1 for an archive with errors, and 0 for a good one', async () => {
+    const bad = await runClosingEarly(['validate', 'many-bad.pgn'], 100);
+    expect(bad.stderr).toBe('');
+    expect(bad.code).toBe(1);
+    const good = await runClosingEarly(['validate', 'good.pgn', '--format', 'json'], 100);
+    expect(good.code).toBe(0);
+  }, 60_000);
+
+  it('leaves validate --format sarif, convert and merge-reports with their true exit status', async () => {
+    const sarif = await runClosingEarly(['validate', 'many-bad.pgn', '--format', 'sarif'], 100);
+    expect(sarif.code).toBe(1);
+    const convert = await runClosingEarly(['convert', 'many-bad.pgn', '--to', 'pl'], 100);
+    expect(convert.code).toBe(1);
+    const report = await run(['validate', 'many-bad.pgn', '--format', 'json', '-o', 'many-bad.ndjson'], { cwd: dir });
+    expect(report.code).toBe(1);
+    const merged = await runClosingEarly(['merge-reports', 'many-bad.ndjson'], 100);
+    expect(merged.code).toBe(1);
+  }, 60_000);
+});
+
+describe('--max-errors', () => {
+  it('stops at the limit: only that many errors printed, and it says where it stopped', async () => {
+    const result = await run(['validate', 'many-bad.pgn', '--max-errors', '2'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stdout.match(/: error\[(?!diagnostics-not-listed)/g)).toHaveLength(2);
+    expect(result.stdout).toContain('error[diagnostics-not-listed]');
+    expect(result.stderr).toMatch(/stopped at 2 errors \(--max-errors 2\): nothing after game 1 of many-bad\.pgn \(line 1\) was validated/);
+    expect(result.stdout).toMatch(/^1 game: /m);
+  });
+});
+
+describe('merge-reports with a bad report', () => {
+  it('writes nothing and exits 2 when shards are missing, naming the shards it was given', async () => {
+    const shards = [1, 3].map((index) => `shard-${index}.ndjson`);
+    for (const [at, shard] of shards.entries()) {
+      const made = await run(['validate', 'many-bad.pgn', '--shard', `${at === 0 ? 1 : 3}/3`, '--format', 'json', '-o', shard], { cwd: dir });
+      expect(made.code).toBe(1);
+    }
+    const result = await run(['merge-reports', ...shards, '--format', 'sarif'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/shard 2\/3 missing \(shard-1\.ndjson is 1\/3, shard-3\.ndjson is 3\/3\)/);
+  });
+
+  it('writes nothing and exits 2 for a malformed line, naming the file and the line', async () => {
+    const good = await run(['validate', 'good.pgn', '--format', 'json', '-o', 'good.ndjson'], { cwd: dir });
+    expect(good.code).toBe(0);
+    const whole = await run(['validate', 'many-bad.pgn', '--format', 'json'], { cwd: dir });
+    const lines = whole.stdout.split('\n');
+    lines[2000] = '{"file": "many-bad.pgn", "index": oops';
+    writeFileSync(join(dir, 'broken.ndjson'), lines.join('\n'));
+    for (const format of ['sarif', 'text', 'json']) {
+      const result = await run(['merge-reports', 'good.ndjson', 'broken.ndjson', '--format', format], { cwd: dir });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^zapis: broken\.ndjson:2001: not valid JSON/);
+    }
+  });
+});
