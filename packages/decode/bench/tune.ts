@@ -3,7 +3,8 @@
  * 5th, up to 400 games), never the evaluation slice. Prints the bench's columns plus what kind of error
  * remains: for each wrong game, whether the true game scores better than the decoded one under the model
  * (a search error) or not (a model error).
- * TUNE_GAMES sets the count, TUNE_RATES the noise levels (comma-separated), TUNE_LANGS the languages,
+ * TUNE_GAMES sets the count, TUNE_RATES the noise levels (comma-separated; 0 is a clean sheet, every
+ * half-move written, where nothing should be flagged), TUNE_LANGS the languages,
  * TUNE_VERBOSE=1 prints every wrong move with its readings.
  */
 import { initialPosition, moveToUci } from '@zapis/core';
@@ -88,7 +89,8 @@ async function main(): Promise<void> {
   for (const rate of RATES) {
     for (const language of LANGUAGES) {
       const tally: Tally = { search: 0, model: 0 };
-      const result = evaluate(games, { language, rate, seed: 1_000 + Math.round(rate * 1000) + (language === 'pl' ? 0 : 500) }, { language: 'auto', ...OPTIONS }, false,
+      const setup = { language, rate, seed: 1_000 + Math.round(rate * 1000) + (language === 'pl' ? 0 : 500), ...(rate === 0 ? { unwritten: 0 } : {}) };
+      const result = evaluate(games, setup, { language: 'auto', ...OPTIONS }, false,
         (outcome) => classify(outcome, language, tally));
       const all = result.confidences;
       for (const threshold of [0.9, 0.95, 0.98, 0.99, 0.995, 0.999]) {

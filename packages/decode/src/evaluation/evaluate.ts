@@ -19,6 +19,8 @@ export interface EvaluationCase {
   /** Corruption per character (0.02 = 2%). */
   readonly rate: number;
   readonly seed: number;
+  /** Share of half-moves the writer leaves out (default: the writer's habit); 0 with rate 0 is a clean sheet. */
+  readonly unwritten?: number;
 }
 
 export interface EvaluationResult {
@@ -51,7 +53,7 @@ export function evaluate(games: readonly ReferenceGame[], setup: EvaluationCase,
   let languageRight = 0, baselineCorrectMoves = 0, milliseconds = 0;
   const confidences: [number, boolean][] = [];
   for (const game of games) {
-    const habits = randomHabits(setup.language, random);
+    const habits = { ...randomHabits(setup.language, random), ...(setup.unwritten !== undefined ? { unwritten: setup.unwritten } : {}) };
     const sheet = writeScoresheet(game.moves, habits, random);
     const noisy = corruptText(sheet.text, setup.rate, random);
     const started = performance.now();
