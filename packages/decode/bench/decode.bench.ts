@@ -51,7 +51,10 @@ function row(language: string, rate: number | 'clean', result: EvaluationResult)
     percent(result.correctMoves, result.moves),
     percent(result.exactGames, result.games),
     percent(result.flaggedMoves, result.moves),
+    percent(result.uncertainMoves, result.moves),
+    percent(result.correctedMoves, result.moves),
     percent(result.unflaggedCorrect, result.unflaggedMoves),
+    String(result.unflaggedMoves - result.unflaggedCorrect),
     percent(result.languageRight, result.games),
     (result.milliseconds / result.games).toFixed(0),
     percent(result.baselineCorrectMoves, result.moves),
@@ -85,7 +88,9 @@ async function main(): Promise<void> {
   const games = allGames.slice(0, GAMES_PER_CASE);
   console.log(`@zapis/decode evaluation: ${games.length} games from game ${FIRST_EVALUATION_GAME} of gnu-book (tuned on games 1–2000), ` +
     `seeded corruption, --lang auto, review threshold ${DEFAULT_REVIEW_THRESHOLD}; clean sheets: ${Math.min(CLEAN_GAMES, allGames.length)} games\n`);
-  const header = ['lang', 'noise', 'games', 'moves', 'move acc', 'games exact', 'flagged', 'unflagged acc', 'lang found', 'ms/game', 'snap baseline'];
+  // flagged: on the review list for any reason; uncertain: below the threshold; corrected: read otherwise than the move.
+  const header = ['lang', 'noise', 'games', 'moves', 'move acc', 'games exact', 'flagged', 'uncertain', 'corrected', 'unflagged acc', 'unflagged wrong',
+    'lang found', 'ms/game', 'snap baseline'];
   const rows: string[][] = [header];
   const results: EvaluationResult[] = [];
   for (const rate of RATES) {

@@ -29,6 +29,10 @@ export interface EvaluationResult {
   readonly correctMoves: number;
   readonly exactGames: number;
   readonly flaggedMoves: number;
+  /** Flagged because what was read is not the move (corrections.ts). */
+  readonly correctedMoves: number;
+  /** Flagged because the confidence is below the threshold. */
+  readonly uncertainMoves: number;
   readonly unflaggedMoves: number;
   readonly unflaggedCorrect: number;
   readonly languageRight: number;
@@ -49,7 +53,7 @@ export function evaluate(games: readonly ReferenceGame[], setup: EvaluationCase,
   onGame?: (outcome: GameOutcome) => void): EvaluationResult {
   const random = seededRandom(setup.seed);
   const channel = NoisyChannel.create();
-  let moves = 0, correctMoves = 0, exactGames = 0, flaggedMoves = 0, unflaggedMoves = 0, unflaggedCorrect = 0;
+  let moves = 0, correctMoves = 0, exactGames = 0, flaggedMoves = 0, correctedMoves = 0, uncertainMoves = 0, unflaggedMoves = 0, unflaggedCorrect = 0;
   let languageRight = 0, baselineCorrectMoves = 0, milliseconds = 0;
   const confidences: [number, boolean][] = [];
   for (const game of games) {
@@ -71,6 +75,8 @@ export function evaluate(games: readonly ReferenceGame[], setup: EvaluationCase,
         if (right) correctMoves++;
         else allRight = false;
         confidences.push([move.confidence, right]);
+        if (move.corrected) correctedMoves++;
+        if (move.reviewReasons.includes('uncertain')) uncertainMoves++;
         if (move.review) flaggedMoves++;
         else {
           unflaggedMoves++;
@@ -90,7 +96,7 @@ export function evaluate(games: readonly ReferenceGame[], setup: EvaluationCase,
     }
   }
   return {
-    games: games.length, moves, correctMoves, exactGames, flaggedMoves, unflaggedMoves, unflaggedCorrect,
+    games: games.length, moves, correctMoves, exactGames, flaggedMoves, correctedMoves, uncertainMoves, unflaggedMoves, unflaggedCorrect,
     languageRight, baselineCorrectMoves, milliseconds, confidences,
   };
 }
