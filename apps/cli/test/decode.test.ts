@@ -53,7 +53,7 @@ describe('zapis decode', () => {
     expect(game.moves.map((move) => move.text.replace(/[+#]$/, ''))).toEqual(truth().map((san) => san.replace(/[+#]$/, '')));
     expect(game.tags.find((tag) => tag.name === 'White')?.value).toBe('Janowski, Dawid');
     expect(game.result?.text).toBe('0-1');
-    expect(result.stdout).toMatch(/\{review: confidence 0\.\d\d/);
+    expect(result.stdout.replace(/\s+/g, ' ')).toMatch(/\{review: [a-z, ]+; confidence 0\.\d\d; or [A-Za-z0-9+#=-]+ \(/);
     expect(result.stderr).toMatch(/1 game decoded: 1 ok/);
   });
 
@@ -72,6 +72,54 @@ describe('zapis decode', () => {
     }
     expect((game.review as number[]).length).toBe(moves.filter((move) => move.review).length);
     expect(summary).toMatchObject({ summary: { games: 1, ok: 1, failed: 0 } });
+  });
+
+  it('shows what was read on every corrected move, in PGN and JSON, and puts it on the review list with a rival move', async () => {
+    // Barden – Adams, Hastings 1951, written the Polish way; 12...c6, 17...Qd7 and 22...Bd7 misread.
+    const lines = ['1. e4 e5', '2. Sf3 Sc6', '3. Gc4 Sf6', '4. Sg5 d5', '5. exd5 Sxd5', '6. d4 Gb4+', '7. c3 Ge7', '8. Sxf7 Kxf7',
+      '9. Hf3+ Ke6', '10. He4 Gf8', '11. O-O Se7', '12. f4 cb', '13. fxe5 Kd7', '14. Ge2 Ke8', '15. c4 Sc7', '16. Sc3 Ge6',
+      '17. Gg5 Hd1', '18. Wad1 Wc8', '19. Gxe7 Hxe7', '20. d5 Hc5+', '21. Kh1 cxd5', '22. cxd5 Gd', '23. e6 Gb5', '24. Hf4 Kd8',
+      '25. Gxb5 Sxb5', '26. Sxb5 Hxb5', '27. d6 1-0'];
+    const text = `${lines.join('\n')}\n`;
+    const pgn = await runDecode(['-', '--lang', 'pl'], text);
+    expect(pgn.code).toBe(0);
+    const flat = pgn.stdout.replace(/\s+/g, ' ');
+    expect(flat).toMatch(/12\. f4 c6 \{read: cb\} \{review: corrected; confidence 1\.00; or [A-Za-z0-9+#=-]+ \(/);
+    expect(flat).toContain('Qd7 {read: Hd1} {review: corrected;');
+    expect(flat).toContain('Bd7 {read: Gd} {review: corrected;');
+    expect(flat.match(/\{read: /g)).toHaveLength(3);
+    expect(pgn.stderr).toMatch(/53 plies, 3 to review \(3 corrected\)/);
+    const [game] = jsonLines((await runDecode(['-', '--lang', 'pl', '--format', 'json'], text)).stdout);
+    const moves = game.moves as { ply: number; san: string; read: (string | null)[]; corrected: boolean; review: boolean; reviewReasons: string[]; rival?: { san?: string } }[];
+    const corrected = moves.filter((move) => move.corrected);
+    expect(corrected.map((move) => [move.ply, move.san, move.read])).toEqual([[24, 'c6', ['cb']], [34, 'Qd7', ['Hd1']], [44, 'Bd7', ['Gd']]]);
+    for (const move of corrected) {
+      expect(move.review).toBe(true);
+      expect(move.reviewReasons).toContain('corrected');
+      expect(move.rival?.san).toMatch(/^[KQRBN]?[a-h]?[1-8]?x?[a-h][1-8]/);
+      expect(move.rival?.san).not.toBe(move.san);
+    }
+    expect(moves.filter((move) => move.review)).toHaveLength(3);
+    const diagnostics = game.diagnostics as { code: string; text?: string; ply?: number; message: string }[];
+    expect(diagnostics.filter((diagnostic) => diagnostic.code === 'decode-corrected').map((diagnostic) => [diagnostic.ply, diagnostic.text]))
+      .toEqual([[24, 'cb'], [34, 'Hd1'], [44, 'Gd']]);
+    expect(diagnostics[0].message).toMatch(/^12\.\.\. c6 \(read: cb\): review: corrected; confidence 1\.00; or /);
+  });
+
+  it('names the strongest rival of every move on the review list, never an empty slot', async () => {
+    const result = await runDecode([fixture, '--format', 'json', '--lang', 'pl']);
+    const [game] = jsonLines(result.stdout);
+    const flagged = (game.moves as { san: string; review: boolean; rival?: { san?: string; gameEnds?: boolean } }[]).filter((move) => move.review);
+    expect(flagged.length).toBeGreaterThan(0);
+    for (const move of flagged) {
+      expect(move.rival).toBeDefined();
+      if (!move.rival?.gameEnds) {
+        expect(move.rival?.san).toMatch(/^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?|O-O(-O)?)[+#]?$/);
+        expect(move.rival?.san).not.toBe(move.san);
+      }
+    }
+    const pgn = (await runDecode([fixture, '--lang', 'pl'])).stdout.replace(/\s+/g, ' ');
+    for (const comment of pgn.match(/\{review: [^}]*\}/g) ?? []) expect(comment).toMatch(/; or ([A-Za-z0-9+#=-]+|the game ends before it) \(/);
   });
 
   it('honours --review-threshold', async () => {

@@ -7,7 +7,10 @@
  * written as Polish and English scoresheet transcriptions with the habits
  * real writers have, corrupted at 2%, 5% and 10% per character by a seeded
  * generator, decoded with `--lang auto`, and compared with per-move snapping
- * on the same texts. Set DECODE_BENCH_GAMES to change the count.
+ * on the same texts; then clean transcriptions of the same games (no noise, every half-move written),
+ * where nothing should be flagged. DECODE_BENCH_GAMES sets the count per noisy case, DECODE_BENCH_RATES
+ * the noise levels (comma-separated), DECODE_BENCH_CLEAN_GAMES the count of clean sheets per language
+ * (0: none).
  */
 import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import { DEFAULT_REVIEW_THRESHOLD } from '../src/channel-parameters.js';
@@ -20,10 +23,11 @@ const FIRST_EVALUATION_GAME = 90_001;
  * wrong unflagged moves by a few hundredths of a point, as much as the 0.1% target itself allows.
  */
 const GAMES_PER_CASE = Number(process.env.DECODE_BENCH_GAMES ?? 400);
-const RATES = [0.02, 0.05, 0.1] as const;
+const RATES = (process.env.DECODE_BENCH_RATES ?? '0.02,0.05,0.1').split(',').filter((rate) => rate !== '').map(Number);
+const CLEAN_GAMES = Number(process.env.DECODE_BENCH_CLEAN_GAMES ?? 200);
 const LANGUAGES = ['pl', 'en'] as const;
 
-async function evaluationGames(): Promise<ReferenceGame[]> {
+async function evaluationGames(count: number): Promise<ReferenceGame[]> {
   const games: ReferenceGame[] = [];
   let index = 0;
   for await (const raw of readGames(sharedPath('corpora/gnu-book/games-000001-100000.pgn.gz'))) {
@@ -31,23 +35,26 @@ async function evaluationGames(): Promise<ReferenceGame[]> {
     if (index < FIRST_EVALUATION_GAME) continue;
     const game = referenceGame(raw.text);
     if (game) games.push(game);
-    if (games.length >= GAMES_PER_CASE) break;
+    if (games.length >= count) break;
   }
   return games;
 }
 
 const percent = (part: number, whole: number): string => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(2)}%`);
 
-function row(language: string, rate: number, result: EvaluationResult): string[] {
+function row(language: string, rate: number | 'clean', result: EvaluationResult): string[] {
   return [
     language,
-    `${Math.round(rate * 100)}%`,
+    rate === 'clean' ? 'clean' : `${Math.round(rate * 100)}%`,
     String(result.games),
     String(result.moves),
     percent(result.correctMoves, result.moves),
     percent(result.exactGames, result.games),
     percent(result.flaggedMoves, result.moves),
+    percent(result.uncertainMoves, result.moves),
+    percent(result.correctedMoves, result.moves),
     percent(result.unflaggedCorrect, result.unflaggedMoves),
+    String(result.unflaggedMoves - result.unflaggedCorrect),
     percent(result.languageRight, result.games),
     (result.milliseconds / result.games).toFixed(0),
     percent(result.baselineCorrectMoves, result.moves),
@@ -77,10 +84,13 @@ function calibration(results: readonly EvaluationResult[]): string[] {
 
 async function main(): Promise<void> {
   if (skipWithoutShared()) return;
-  const games = await evaluationGames();
+  const allGames = await evaluationGames(Math.max(GAMES_PER_CASE, CLEAN_GAMES));
+  const games = allGames.slice(0, GAMES_PER_CASE);
   console.log(`@zapis/decode evaluation: ${games.length} games from game ${FIRST_EVALUATION_GAME} of gnu-book (tuned on games 1–2000), ` +
-    `seeded corruption, --lang auto, review threshold ${DEFAULT_REVIEW_THRESHOLD}\n`);
-  const header = ['lang', 'noise', 'games', 'moves', 'move acc', 'games exact', 'flagged', 'unflagged acc', 'lang found', 'ms/game', 'snap baseline'];
+    `seeded corruption, --lang auto, review threshold ${DEFAULT_REVIEW_THRESHOLD}; clean sheets: ${Math.min(CLEAN_GAMES, allGames.length)} games\n`);
+  // flagged: on the review list for any reason; uncertain: below the threshold; corrected: read otherwise than the move.
+  const header = ['lang', 'noise', 'games', 'moves', 'move acc', 'games exact', 'flagged', 'uncertain', 'corrected', 'unflagged acc', 'unflagged wrong',
+    'lang found', 'ms/game', 'snap baseline'];
   const rows: string[][] = [header];
   const results: EvaluationResult[] = [];
   for (const rate of RATES) {
@@ -88,6 +98,14 @@ async function main(): Promise<void> {
       const result = evaluate(games, { language, rate, seed: 90_000 + Math.round(rate * 1000) + (language === 'pl' ? 0 : 500) }, { language: 'auto' });
       results.push(result);
       rows.push(row(language, rate, result));
+    }
+  }
+  if (CLEAN_GAMES > 0) {
+    for (const language of LANGUAGES) {
+      // Not in the calibration below: every clean move is right, which would flatter it.
+      const result = evaluate(allGames.slice(0, CLEAN_GAMES), { language, rate: 0, unwritten: 0, seed: 91_000 + (language === 'pl' ? 0 : 500) },
+        { language: 'auto' });
+      rows.push(row(language, 'clean', result));
     }
   }
   const widths = header.map((_, column) => Math.max(...rows.map((cells) => cells[column].length)));

@@ -3,8 +3,10 @@
  * 5th, up to 400 games), never the evaluation slice. Prints the bench's columns plus what kind of error
  * remains: for each wrong game, whether the true game scores better than the decoded one under the model
  * (a search error) or not (a model error).
- * TUNE_GAMES sets the count, TUNE_RATES the noise levels (comma-separated), TUNE_LANGS the languages,
- * TUNE_VERBOSE=1 prints every wrong move with its readings.
+ * TUNE_GAMES sets the count, TUNE_RATES the noise levels (comma-separated; 0 is a clean sheet, every
+ * half-move written, where nothing should be flagged), TUNE_LANGS the languages,
+ * TUNE_VERBOSE=1 prints every wrong move with its readings, TUNE_CLASSIFY=0 skips the search-or-model
+ * classification (a full-width search per wrong game).
  */
 import { initialPosition, moveToUci } from '@zapis/core';
 import type { LanguageCode } from '@zapis/notation';
@@ -26,6 +28,7 @@ const STEP = Number(process.env.TUNE_STEP ?? 20);
 const RATES = (process.env.TUNE_RATES ?? '0.02,0.05,0.1').split(',').map(Number);
 const LANGUAGES = (process.env.TUNE_LANGS ?? 'pl,en').split(',') as ('pl' | 'en')[];
 const VERBOSE = process.env.TUNE_VERBOSE === '1';
+const CLASSIFY = process.env.TUNE_CLASSIFY !== '0';
 /** Extra decode options as JSON (e.g. '{"beamSize":64}'), to compare search settings. */
 const OPTIONS = JSON.parse(process.env.TUNE_OPTIONS ?? '{}') as DecodeOptions;
 
@@ -88,8 +91,9 @@ async function main(): Promise<void> {
   for (const rate of RATES) {
     for (const language of LANGUAGES) {
       const tally: Tally = { search: 0, model: 0 };
-      const result = evaluate(games, { language, rate, seed: 1_000 + Math.round(rate * 1000) + (language === 'pl' ? 0 : 500) }, { language: 'auto', ...OPTIONS }, false,
-        (outcome) => classify(outcome, language, tally));
+      const setup = { language, rate, seed: 1_000 + Math.round(rate * 1000) + (language === 'pl' ? 0 : 500), ...(rate === 0 ? { unwritten: 0 } : {}) };
+      const result = evaluate(games, setup, { language: 'auto', ...OPTIONS }, false,
+        (outcome) => (CLASSIFY ? classify(outcome, language, tally) : undefined));
       const all = result.confidences;
       for (const threshold of [0.9, 0.95, 0.98, 0.99, 0.995, 0.999]) {
         const kept = all.filter(([confidence]) => confidence >= threshold);
@@ -102,7 +106,8 @@ async function main(): Promise<void> {
       }
       sureWrong += result.confidences.filter(([confidence, right]) => confidence >= 0.99 && !right).length;
       console.log(`${language} ${rate}: acc ${percent(result.correctMoves, result.moves)} exact ${percent(result.exactGames, result.games)} ` +
-        `flagged ${percent(result.flaggedMoves, result.moves)} unflagged ${percent(result.unflaggedCorrect, result.unflaggedMoves)} ` +
+        `flagged ${percent(result.flaggedMoves, result.moves)} (uncertain ${percent(result.uncertainMoves, result.moves)}, corrected ${percent(result.correctedMoves, result.moves)}) ` +
+        `unflagged ${percent(result.unflaggedCorrect, result.unflaggedMoves)} (${result.unflaggedMoves - result.unflaggedCorrect} wrong) ` +
         `ms ${(result.milliseconds / result.games).toFixed(0)}; wrong games: ${tally.search} search errors, ${tally.model} model errors`);
     }
   }

@@ -161,6 +161,7 @@ export const DEFAULT_LAYOUT: LayoutPriors = {
  * unflagged moves with at most 5% of the moves to review. Chosen on the tuning slice (games 1–2000,
  * every 5th, 400 games) at 5% noise with the fitted move prior: at 0.98, 2.8% (pl) and 2.6% (en) of the
  * moves are flagged and 99.94% / 99.95% of the rest are right; at 0.99, 4.0% / 3.9% and 99.96% / 99.96%;
- * at 0.995 the English share passes 5%.
+ * at 0.995 the English share passes 5%. (A move read otherwise than it is written goes on the list
+ * whatever its confidence: corrections.ts.)
  */
 export const DEFAULT_REVIEW_THRESHOLD = 0.99;

@@ -7,19 +7,23 @@
 import { err, initialPosition, makeFen, ok, parseFen, type MoveDescription, type Position, type Result } from '@zapis/core';
 import type { LanguageCode } from '@zapis/notation';
 import {
-  DEFAULT_CHANNEL_PARAMETERS, DEFAULT_LAYOUT, DEFAULT_REVIEW_THRESHOLD, type ChannelParameters, type LayoutPriors,
+  DEFAULT_CHANNEL_PARAMETERS, DEFAULT_LAYOUT, DEFAULT_REVIEW_THRESHOLD, type ChannelParameters, type LayoutPriors, type SpellingPriors,
 } from './channel-parameters.js';
 import { NoisyChannel } from './channel.js';
 import { languageCandidates } from './language-candidates.js';
 import { looksLost, stillLost, STILL_LOST } from './lost-game.js';
 import type { MovePriorWeights } from './move-prior.js';
 import { backwardPass, expectedAccuracyPath, plyMarginals, type MoveProbability } from './posterior.js';
-import { prepareSheet } from './prepared-sheet.js';
+import { prepareSheet, type PreparedSheet } from './prepared-sheet.js';
+import { rescoreLattice } from './rescore.js';
 import { cellText, type CellSource, type Sheet } from './readings.js';
 import { searchLattice, type CellUse, type Lattice } from './search.js';
 import { parseTranscription } from './transcription.js';
 import { adaptSpelling } from './spelling-habits.js';
 import { spellingPriorsOf } from './spellings.js';
+import { isCorrection } from './corrections.js';
+import { bestOtherMove, LISTED_PROBABILITY, type Rival } from './rival.js';
+import { noiseScaleOf, readingErrors, scaledChannelParameters, SHEET_NOISE } from './sheet-noise.js';
 
 export interface DecodeOptions {
   /** The sheets' language, or 'auto' (default) to try the likely ones and keep the best. */
@@ -41,7 +45,24 @@ export interface DecodeOptions {
   readonly layoutSize?: number;
   /** How many alternatives each move lists (default 3). */
   readonly alternatives?: number;
+  /**
+   * Weigh the hypotheses of a sheet that reads cleanly again with the channel's misreading rates scaled
+   * down to what the sheet shows (sheet-noise.ts; default true). Without it, clean sheets get moves
+   * flagged that are a misreading away from another legal move.
+   */
+  readonly adaptToSheet?: boolean;
 }
+
+export type { Rival } from './rival.js';
+
+/** Why a move is on the review list. */
+export type ReviewReason =
+  /** Its confidence is below the review threshold. */
+  | 'uncertain'
+  /** What was read is not the move (corrections.ts): an arbiter confirms what the sheet does not say. */
+  | 'corrected'
+  /** No sheet has a cell for it. */
+  | 'unwritten';
 
 export interface Alternative {
   readonly san: string;
@@ -56,6 +77,8 @@ export interface CellAccount {
   readonly cell?: number;
   readonly text?: string;
   readonly source?: CellSource;
+  /** The cell's reading is not the move, marks aside (corrections.ts): the decoder corrected it. */
+  readonly corrected?: boolean;
 }
 
 export interface DecodedMove {
@@ -70,12 +93,18 @@ export interface DecodedMove {
   readonly description: MoveDescription;
   /** The position before the move. */
   readonly fen: string;
-  /** Posterior probability that this is the move played at this ply (0..1). */
+  /** Posterior probability that this move (as SAN) is the one played at this ply (0..1). */
   readonly confidence: number;
   /** Other moves at this ply, likeliest first. */
   readonly alternatives: readonly Alternative[];
-  /** A person should look: low confidence, or nobody wrote the move. */
+  /** A person should look: low confidence, a corrected reading, or nobody wrote the move. */
   readonly review: boolean;
+  /** Why it is on the review list (empty when it is not). */
+  readonly reviewReasons: readonly ReviewReason[];
+  /** What was read is not this move (some cell's `corrected`): the texts are in `cells`. */
+  readonly corrected: boolean;
+  /** The strongest rival of a move on the review list; none when the move was the only legal one. */
+  readonly rival?: Rival;
   readonly cells: readonly CellAccount[];
 }
 
@@ -111,6 +140,8 @@ export interface DecodedGame {
   /** Cells read as noise (holding no move). */
   readonly unexplained: readonly UnexplainedCell[];
   readonly break?: GameBreak;
+  /** The factor the channel's misreading rates were scaled by for this sheet (1: as given; sheet-noise.ts). */
+  readonly channelScale: number;
 }
 
 export interface DecodeError {
@@ -124,6 +155,11 @@ const WIDE_BEAM = { width: 14, size: 128, layoutSize: 10 } as const;
 interface LanguageRun {
   readonly language: LanguageCode;
   readonly lattice: Lattice;
+  readonly channel: NoisyChannel;
+  readonly channelScale: number;
+  /** The sheets as prepared for `channel`, and the spelling priors searched with. */
+  readonly prepared: readonly PreparedSheet[];
+  readonly spelling: SpellingPriors;
 }
 
 interface BuiltGame {
@@ -139,6 +175,19 @@ function channelOf(option: DecodeOptions['channel']): NoisyChannel {
 
 let sharedDefaultChannel: NoisyChannel | undefined;
 const defaultChannel = (): NoisyChannel => (sharedDefaultChannel ??= NoisyChannel.create(DEFAULT_CHANNEL_PARAMETERS));
+
+/** Scaled channels by parameters and scale (rounded to SCALE_STEP: a few per channel). */
+const scaledChannels = new WeakMap<ChannelParameters, Map<number, NoisyChannel>>();
+const SCALE_STEP = 0.05;
+
+function scaledChannel(channel: NoisyChannel, scale: number): { channel: NoisyChannel; scale: number } {
+  const rounded = Number((Math.max(1, Math.round(scale / SCALE_STEP)) * SCALE_STEP).toFixed(2));
+  let byScale = scaledChannels.get(channel.parameters);
+  if (!byScale) scaledChannels.set(channel.parameters, (byScale = new Map()));
+  let scaled = byScale.get(rounded);
+  if (!scaled) byScale.set(rounded, (scaled = NoisyChannel.create(scaledChannelParameters(channel.parameters, rounded))));
+  return { channel: scaled, scale: rounded };
+}
 
 /** How far a surprise reaches (plies either side; see STILL_LOST), and how many nats of it a correct move may show. */
 const DOUBT_REACH = 0;
@@ -157,18 +206,37 @@ function searchDoubt(surprises: readonly number[], reach: number): number[] {
 function alternativesOf(marginals: readonly MoveProbability[], chosen: string, count: number): Alternative[] {
   const bySan = new Map<string, number>();
   for (const entry of marginals) if (entry.san !== chosen) bySan.set(entry.san, (bySan.get(entry.san) ?? 0) + entry.probability);
-  return [...bySan].filter(([, probability]) => probability >= 0.001).sort((a, b) => b[1] - a[1]).slice(0, count)
+  return [...bySan].filter(([, probability]) => probability >= LISTED_PROBABILITY).sort((a, b) => b[1] - a[1]).slice(0, count)
     .map(([san, probability]) => ({ san, probability }));
 }
 
+/** What one ply's posterior says of the chosen move (by SAN: the PGN writes the SAN, and paths that part earlier may play it from elsewhere). */
+interface PlyBelief {
+  readonly probability: number;
+  readonly alternatives: Alternative[];
+  /** Mass of the games that end before this ply. */
+  readonly endsBefore: number;
+}
+
+function plyBelief(here: readonly MoveProbability[], san: string, alternativeCount: number): PlyBelief {
+  let probability = 0;
+  let total = 0;
+  for (const entry of here) {
+    total += entry.probability;
+    if (entry.san === san) probability += entry.probability;
+  }
+  return { probability, alternatives: alternativesOf(here, san, alternativeCount), endsBefore: Math.max(0, 1 - total) };
+}
+
 function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, scores: DecodedGame['languageScores'], options: DecodeOptions): BuiltGame {
-  const { lattice } = run;
+  const { lattice, language } = run;
   backwardPass(lattice);
   const marginals = plyMarginals(lattice);
   // Moves are counted right one by one: the game with the most right on average, not the single likeliest.
   const path = expectedAccuracyPath(lattice, marginals);
   const surprises = path.map((edge) => lattice.surprise(edge));
-  const doubt = searchDoubt(surprises, stillLost(surprises) ? STILL_LOST.reach : DOUBT_REACH);
+  const lost = stillLost(surprises);
+  const doubt = searchDoubt(surprises, lost ? STILL_LOST.reach : DOUBT_REACH);
   const threshold = options.reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD;
   const alternativeCount = options.alternatives ?? 3;
   const position = start.clone();
@@ -179,11 +247,8 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
     const fen = makeFen(position);
     const side = position.turn;
     const moveNumber = position.fullmoves;
-    const here = marginals[index] ?? [];
-    const chosen = here.find((entry) => entry.uci === edge.candidate.uci && entry.san === edge.candidate.san);
-    // The posterior holds only what the beam kept; where nothing it kept fits the readings, the true
-    // game may have been dropped, so the move is trusted less.
-    const confidence = Math.min(1, Math.max(0, (chosen?.probability ?? 0) * doubt[index]));
+    const { san, description } = edge.candidate;
+    const belief = plyBelief(marginals[index] ?? [], san, alternativeCount);
     const cells: CellAccount[] = edge.steps.map((step, sheet) => {
       for (const noise of step.noise) {
         const cell = sheets[sheet].cells[noise];
@@ -191,14 +256,45 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
       }
       if (step.cell < 0) return { sheet, use: step.use };
       const cell = sheets[sheet].cells[step.cell];
-      const text = step.use === 'split' ? `${cellText(cell)} ${cellText(sheets[sheet].cells[step.cell + 1])}` : cellText(cell);
-      return { sheet, use: step.use, cell: step.cell, text, ...(cell.source ? { source: cell.source } : {}) };
+      const following = step.use === 'split' ? sheets[sheet].cells[step.cell + 1] : undefined;
+      const text = following ? `${cellText(cell)} ${cellText(following)}` : cellText(cell);
+      const readings = following
+        ? cell.readings.flatMap((first) => following.readings.map((second) => `${first.text}${second.text}`))
+        : cell.readings.map((reading) => reading.text);
+      const corrected = isCorrection(readings, description, language);
+      return { sheet, use: step.use, cell: step.cell, text, corrected, ...(cell.source ? { source: cell.source } : {}) };
     });
     const seen = cells.some((account) => account.cell !== undefined);
+    const corrected = cells.some((account) => account.corrected === true);
+    // The posterior holds only what the beam kept; where nothing it kept fits the readings, the true
+    // game may have been dropped, so the move is trusted less. Not a move read as written (unless the
+    // game still looks lost): its surprise is its prior's, which says nothing of a dropped game.
+    const asWritten = seen && !corrected && !lost;
+    const confidence = Math.min(1, Math.max(0, belief.probability * (asWritten ? 1 : doubt[index])));
+    const reviewReasons: ReviewReason[] = [
+      ...(confidence < threshold ? ['uncertain' as const] : []),
+      ...(corrected ? ['corrected' as const] : []),
+      ...(seen ? [] : ['unwritten' as const]),
+    ];
+    let rival: Rival | undefined;
+    if (reviewReasons.length > 0) {
+      const best = belief.alternatives[0];
+      if (belief.endsBefore >= LISTED_PROBABILITY && belief.endsBefore > (best?.probability ?? 0)) rival = { kind: 'game-ends', probability: belief.endsBefore };
+      else if (best) rival = { kind: 'move', san: best.san, probability: best.probability };
+      else {
+        const texts = cells.flatMap((account) => (account.text !== undefined ? [account.text.replace(/\s+/g, '')] : []));
+        const other = bestOtherMove(position, edge.from.lastCaptureSquare, san, texts, language, run.channel, options.movePrior);
+        const kept = (marginals[index] ?? []).filter((entry) => entry.san === other).reduce((sum, entry) => sum + entry.probability, 0);
+        if (other) rival = { kind: 'move', san: other, probability: kept };
+      }
+    }
     moves.push({
-      ply, moveNumber, side, san: edge.candidate.san, uci: edge.candidate.uci, description: edge.candidate.description, fen, confidence,
-      alternatives: alternativesOf(here, edge.candidate.san, alternativeCount),
-      review: confidence < threshold || !seen,
+      ply, moveNumber, side, san, uci: edge.candidate.uci, description, fen, confidence,
+      alternatives: belief.alternatives,
+      review: reviewReasons.length > 0,
+      reviewReasons,
+      corrected,
+      ...(rival ? { rival } : {}),
       cells,
     });
     position.play(edge.candidate.move);
@@ -219,15 +315,56 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
     }
   }
   const game: DecodedGame = {
-    language: run.language,
+    language,
     languageScores: scores,
     moves,
     fen: makeFen(position),
     review: moves.filter((move) => move.review).map((move) => move.ply),
     unexplained,
     ...(broken ? { break: broken } : {}),
+    channelScale: run.channelScale,
   };
   return { game, surprises };
+}
+
+interface SearchSetup {
+  readonly start: Position;
+  readonly sheets: readonly Sheet[];
+  readonly layout: LayoutPriors;
+  readonly options: DecodeOptions;
+}
+
+/** The search of one language with one channel (the beam as the options say, or `beam`). */
+function searchRun(setup: SearchSetup, language: LanguageCode, channel: NoisyChannel, channelScale: number,
+  beam?: { readonly width: number; readonly size: number; readonly layoutSize: number }): LanguageRun {
+  const { options, layout, sheets } = setup;
+  const prepared = sheets.map((sheet) => prepareSheet(sheet, channel, layout));
+  const spelling = adaptSpelling(sheets, spellingPriorsOf(language));
+  const lattice = searchLattice(setup.start, prepared, {
+    language, channel, layout, spelling,
+    ...(options.movePrior ? { movePrior: options.movePrior } : {}),
+    ...(beam ? { beamWidth: beam.width, beamSize: beam.size, layoutSize: beam.layoutSize } : {
+      ...(options.beamWidth !== undefined ? { beamWidth: options.beamWidth } : {}),
+      ...(options.beamSize !== undefined ? { beamSize: options.beamSize } : {}),
+      ...(options.layoutSize !== undefined ? { layoutSize: options.layoutSize } : {}),
+    }),
+  });
+  return { language, lattice, channel, channelScale, prepared, spelling };
+}
+
+/**
+ * Decodes with the language's run already searched; searches once more, wider, when the game looks lost.
+ * Returns the game and the run it was built from.
+ */
+function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['languageScores']): { game: DecodedGame; run: LanguageRun } {
+  const { options } = setup;
+  const built = buildGame(setup.start, setup.sheets, run, scores, options);
+  if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined || !looksLost(built.game, built.surprises)) return { game: built.game, run };
+  // The beam may have dropped the true game at a badly read stretch: search once more, wider, and keep
+  // whichever explains the readings with the likelier game.
+  const wide = searchRun(setup, run.language, run.channel, run.channelScale, WIDE_BEAM);
+  if (wide.lattice.bestScore <= run.lattice.bestScore) return { game: built.game, run };
+  return { game: buildGame(setup.start, setup.sheets, wide, scores, options).game, run: wide };
 }
 
 /**
@@ -248,36 +385,27 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
     start = parsed.value;
   }
   const channel = channelOf(options.channel);
-  const layout = options.layout ?? DEFAULT_LAYOUT;
-  const prepared = sheets.map((sheet) => prepareSheet(sheet, channel, layout));
+  const setup: SearchSetup = { start, sheets, layout: options.layout ?? DEFAULT_LAYOUT, options };
   const languages = options.language && options.language !== 'auto'
     ? [options.language]
     : options.languages && options.languages.length > 0 ? [...options.languages] : languageCandidates(sheets);
-  const runs: LanguageRun[] = [];
-  for (const language of languages) {
-    const lattice = searchLattice(start, prepared, {
-      language, channel, layout, spelling: adaptSpelling(sheets, spellingPriorsOf(language)),
-      ...(options.movePrior ? { movePrior: options.movePrior } : {}),
-      ...(options.beamWidth !== undefined ? { beamWidth: options.beamWidth } : {}),
-      ...(options.beamSize !== undefined ? { beamSize: options.beamSize } : {}),
-      ...(options.layoutSize !== undefined ? { layoutSize: options.layoutSize } : {}),
-    });
-    runs.push({ language, lattice });
-  }
+  const runs = languages.map((language) => searchRun(setup, language, channel, 1));
   runs.sort((a, b) => b.lattice.logEvidence - a.lattice.logEvidence);
   const scores = runs.map((run) => ({ language: run.language, logEvidence: run.lattice.logEvidence }));
-  const built = buildGame(start, sheets, runs[0], scores, options);
-  if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined || !looksLost(built.game, built.surprises)) return ok(built.game);
-  // The beam may have dropped the true game at a badly read stretch: search once more, wider, and keep
-  // whichever explains the readings with the likelier game.
-  const language = runs[0].language;
-  const wide = searchLattice(start, prepared, {
-    language, channel, layout, spelling: adaptSpelling(sheets, spellingPriorsOf(language)),
-    ...(options.movePrior ? { movePrior: options.movePrior } : {}),
-    beamWidth: WIDE_BEAM.width, beamSize: WIDE_BEAM.size, layoutSize: WIDE_BEAM.layoutSize,
+  const { game, run } = decodeRun(setup, runs[0], scores);
+  // A sheet that reads more cleanly than the channel expects: the lattice weighed again with the channel
+  // it shows; only when some move is in doubt (a sharper channel makes moves surer, nothing else changes).
+  if (options.adaptToSheet === false || !game.moves.some((move) => move.reviewReasons.includes('uncertain'))) return ok(game);
+  const scale = noiseScaleOf(readingErrors(game, sheets), channel.parameters);
+  if (scale >= SHEET_NOISE.rescaleBelow) return ok(game);
+  const sharper = scaledChannel(run.channel, scale);
+  const prepared = sheets.map((sheet) => prepareSheet(sheet, sharper.channel, setup.layout));
+  const lattice = rescoreLattice(run.lattice, {
+    language: run.language, spelling: run.spelling,
+    before: { channel: run.channel, sheets: run.prepared }, after: { channel: sharper.channel, sheets: prepared },
   });
-  if (wide.bestScore <= runs[0].lattice.bestScore) return ok(built.game);
-  return ok(buildGame(start, sheets, { language, lattice: wide }, scores, options).game);
+  const rescored: LanguageRun = { ...run, lattice, channel: sharper.channel, channelScale: sharper.scale, prepared };
+  return ok(buildGame(start, sheets, rescored, scores, options).game);
 }
 
 export interface DecodedTranscription {

@@ -6,8 +6,10 @@
 export {
   decodeSheets, decodeText,
   type DecodeOptions, type DecodedGame, type DecodedMove, type DecodeError, type DecodedTranscription,
-  type Alternative, type CellAccount, type UnexplainedCell, type GameBreak,
+  type Alternative, type CellAccount, type UnexplainedCell, type GameBreak, type ReviewReason, type Rival,
 } from './decode.js';
+export { isCorrection, readingContent, writtenContents } from './corrections.js';
+export { readingErrors, noiseScaleOf, scaledChannelParameters, SHEET_NOISE, type SheetReadingErrors } from './sheet-noise.js';
 export { type Reading, type Cell, type CellSource, type Sheet, cellsOf, cellText } from './readings.js';
 export { parseTranscription, type Transcription } from './transcription.js';
 export {
@@ -23,4 +25,4 @@ export { fitMovePrior, PriorSamples, type FitMovePriorOptions, type FittedMovePr
 export { languageCandidates } from './language-candidates.js';
 export { type CellUse } from './search.js';
 export { snapEachMove, type SnappedGame } from './snap-baseline.js';
-export { decodedGamePgn, reviewComment, type DecodedPgnOptions } from './pgn-output.js';
+export { decodedGamePgn, reviewComment, readComment, rivalText, type DecodedPgnOptions } from './pgn-output.js';

@@ -1,9 +1,11 @@
 /**
- * A decoded game as PGN export format (standard SAN), with a comment on each
- * move a person should look at: its confidence and the alternatives.
+ * A decoded game as PGN export format (standard SAN). A move whose reading
+ * was corrected carries what was read (`{read: Hd1}`); a move a person should
+ * look at carries why, its confidence and its strongest rival
+ * (`{review: corrected; confidence 1.00; or Qd8 (0.00)}`).
  */
 import { writePgn, type ResultText, type WritableMove } from '@zapis/notation';
-import type { DecodedGame, DecodedMove } from './decode.js';
+import type { DecodedGame, DecodedMove, ReviewReason } from './decode.js';
 
 export interface DecodedPgnOptions {
   readonly tags?: Readonly<Record<string, string>>;
@@ -12,18 +14,44 @@ export interface DecodedPgnOptions {
 
 const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '*'];
 
-/** The comment written after a doubtful move. */
+const REASONS: Readonly<Record<ReviewReason, string>> = {
+  uncertain: 'uncertain',
+  corrected: 'corrected',
+  unwritten: 'not written on the sheet',
+};
+
+const probabilityText = (probability: number): string => (probability > 0 && probability < 0.005 ? '<0.01' : probability.toFixed(2));
+
+/** What was read for a corrected move: `read: Hd1`, or with two sheets `read: Hd1 (sheet 1)`. */
+export function readComment(move: DecodedMove): string | undefined {
+  const corrected = move.cells.filter((cell) => cell.corrected === true && cell.text !== undefined);
+  if (corrected.length === 0) return undefined;
+  const several = move.cells.length > 1;
+  return `read: ${corrected.map((cell) => `${cell.text}${several ? ` (sheet ${cell.sheet + 1})` : ''}`).join(', ')}`;
+}
+
+/** The rival and the other alternatives, strongest first: `or Qc6 (0.02), Qa6 (<0.01)`, `or the game ends before it (0.03)`. */
+export function rivalText(move: DecodedMove): string {
+  const rival = move.rival;
+  if (!rival) return 'the only legal move';
+  const others = move.alternatives.filter((alternative) => rival.kind !== 'move' || alternative.san !== rival.san)
+    .map((alternative) => `${alternative.san} (${probabilityText(alternative.probability)})`);
+  const first = rival.kind === 'move' ? `${rival.san} (${probabilityText(rival.probability)})` : `the game ends before it (${probabilityText(rival.probability)})`;
+  return `or ${[first, ...others].join(', ')}`;
+}
+
+/** The comment written after a move on the review list. */
 export function reviewComment(move: DecodedMove): string {
-  const alternatives = move.alternatives.map((alternative) => `${alternative.san} ${alternative.probability.toFixed(2)}`).join(', ');
-  const unwritten = move.cells.every((cell) => cell.cell === undefined) ? '; not written on the sheet' : '';
-  return `review: confidence ${move.confidence.toFixed(2)}${alternatives ? `; alternatives ${alternatives}` : ''}${unwritten}`;
+  const reasons = move.reviewReasons.map((reason) => REASONS[reason]).join(', ');
+  return `review: ${reasons || 'flagged'}; confidence ${move.confidence.toFixed(2)}; ${rivalText(move)}`;
 }
 
 export function decodedGamePgn(game: DecodedGame, options: DecodedPgnOptions = {}): string {
-  const moves: WritableMove[] = game.moves.map((move) => ({
-    description: move.description,
-    ...(move.review ? { comments: [reviewComment(move)] } : {}),
-  }));
+  const moves: WritableMove[] = game.moves.map((move) => {
+    const read = readComment(move);
+    const comments = [...(read ? [read] : []), ...(move.review ? [reviewComment(move)] : [])];
+    return { description: move.description, ...(comments.length > 0 ? { comments } : {}) };
+  });
   const result = options.result && RESULTS.includes(options.result) ? (options.result as ResultText) : undefined;
   const comments = game.break ? [`decode: ${game.break.message}`] : [];
   return writePgn({

@@ -86,3 +86,12 @@ export function moveSpellings(description: MoveDescription, language: LanguageCo
 export function likeliestSpelling(slots: SpellingSlots): string {
   return slots.map((variants) => variants.reduce((best, variant) => (variant.probability > best.probability ? variant : best)).text).join('');
 }
+
+/** Every spelling the slots allow, one by one (a handful of slots of at most five variants each). */
+export function* eachSpelling(slots: SpellingSlots, index = 0, prefix = ''): Generator<string> {
+  if (index === slots.length) {
+    yield prefix;
+    return;
+  }
+  for (const variant of slots[index]) yield* eachSpelling(slots, index + 1, prefix + variant.text);
+}

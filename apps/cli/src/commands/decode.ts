@@ -1,12 +1,13 @@
 /**
  * `zapis decode`: noisy scoresheet transcriptions (OCR'd text) to the most
- * likely legal games. PGN with a comment on each doubtful move, or NDJSON with
- * a confidence, alternatives and a review flag per half-move.
+ * likely legal games. PGN with what was read on each corrected move and a
+ * comment on each move to review, or NDJSON with a confidence, alternatives,
+ * what was read and a review flag (why, and the strongest rival) per half-move.
  */
 import type { Command } from 'commander';
 import type { Diagnostic } from '@zapis/game';
 import {
-  DEFAULT_REVIEW_THRESHOLD, decodeSheets, parseTranscription, reviewComment, decodedGamePgn,
+  DEFAULT_REVIEW_THRESHOLD, decodeSheets, parseTranscription, readComment, reviewComment, decodedGamePgn,
   type DecodedGame, type DecodeError, type Transcription,
 } from '@zapis/decode';
 import type { Result } from '@zapis/core';
@@ -49,13 +50,15 @@ function diagnosticsOf(job: Job, decoded: Result<DecodedGame, DecodeError>): Jso
   const diagnostics: JsonDiagnostic[] = [];
   for (const move of game.moves) {
     if (!move.review) continue;
-    const written = move.cells.find((cell) => cell.cell !== undefined);
+    const written = move.cells.find((cell) => cell.corrected === true) ?? move.cells.find((cell) => cell.cell !== undefined);
+    const code = !written ? 'decode-unwritten' : move.corrected ? 'decode-corrected' : 'decode-review';
+    const read = readComment(move);
     diagnostics.push({
-      severity: 'warning', code: written ? 'decode-review' : 'decode-unwritten', message: reviewComment(move), file,
+      severity: 'warning', code, message: `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}${read ? ` (${read})` : ''}: ${reviewComment(move)}`, file,
       line: written?.source?.line ?? start.line, column: written?.source?.column ?? 1,
       ply: move.ply, moveNumber: move.moveNumber, side: move.side, fen: move.fen,
       ...(written?.text !== undefined ? { text: written.text } : {}),
-      candidates: [move.san, ...move.alternatives.map((alternative) => alternative.san)],
+      candidates: [move.san, ...new Set([...(move.rival?.kind === 'move' ? [move.rival.san] : []), ...move.alternatives.map((alternative) => alternative.san)])],
     });
   }
   for (const noise of game.unexplained) {
@@ -98,7 +101,13 @@ function jsonGame(job: Job, index: number, decoded: Result<DecodedGame, DecodeEr
       alternatives: move.alternatives.map((alternative) => alternative.san),
       alternativeProbabilities: move.alternatives.map((alternative) => Number(alternative.probability.toFixed(4))),
       review: move.review,
+      reviewReasons: move.reviewReasons,
+      // What each sheet's cell read (null: not written), and whether the decoder corrected it.
       read: move.cells.map((cell) => cell.text ?? null),
+      corrected: move.corrected,
+      ...(move.rival ? { rival: move.rival.kind === 'move'
+        ? { san: move.rival.san, probability: Number(move.rival.probability.toFixed(4)) }
+        : { gameEnds: true, probability: Number(move.rival.probability.toFixed(4)) } } : {}),
     })) ?? [],
     review: game?.review ?? [],
     diagnostics,
@@ -111,7 +120,7 @@ export function registerDecode(program: Command, context: CommandContext): void 
     .description('turn noisy scoresheet readings (OCR\'d transcriptions) into the most likely legal games, with a confidence per move')
     .argument('[files...]', 'transcription files (.gz read directly); - or none for standard input')
     .option('--lang <code>', 'language of the piece letters: auto or a code from piece-letters.md', 'auto')
-    .option('--format <format>', 'pgn (with a comment on each doubtful move) or json (NDJSON: one object per game, then a summary)', 'pgn')
+    .option('--format <format>', 'pgn (with what was read on each corrected move and a comment on each move to review) or json (NDJSON: one object per game, then a summary)', 'pgn')
     .option('--review-threshold <p>', 'moves below this confidence are flagged for review', String(DEFAULT_REVIEW_THRESHOLD))
     .option('--pair', 'consecutive games in a file are White\u2019s and Black\u2019s sheets of one game: decode them jointly')
     .action(async (files: string[], flags: DecodeFlags) => {
@@ -122,7 +131,7 @@ export function registerDecode(program: Command, context: CommandContext): void 
       const { inputs, unreadable } = await readInputs(files, io.cwd, io.stdin);
       for (const bad of unreadable) io.stderr.write(`zapis: cannot read ${bad.name}: ${bad.reason}\n`);
       const started = performance.now();
-      const summary = { games: 0, ok: 0, failed: 0, plies: 0, flagged: 0, unexplainedCells: 0, languages: {} as Record<string, number> };
+      const summary = { games: 0, ok: 0, failed: 0, plies: 0, flagged: 0, corrected: 0, unexplainedCells: 0, languages: {} as Record<string, number> };
       for (const input of inputs) {
         const records = parseTranscription(input.text);
         const jobs: Job[] = [];
@@ -138,6 +147,7 @@ export function registerDecode(program: Command, context: CommandContext): void 
           if (decoded.ok) {
             summary.plies += decoded.value.moves.length;
             summary.flagged += decoded.value.review.length;
+            summary.corrected += decoded.value.moves.filter((move) => move.corrected).length;
             summary.unexplainedCells += decoded.value.unexplained.length;
             summary.languages[decoded.value.language] = (summary.languages[decoded.value.language] ?? 0) + 1;
           }
@@ -156,7 +166,7 @@ export function registerDecode(program: Command, context: CommandContext): void 
         io.stdout.write(`${JSON.stringify({ summary: { ...summary, unreadable, seconds: Number(seconds.toFixed(3)) } })}\n`);
       } else {
         io.stderr.write(`${summary.games} game${summary.games === 1 ? '' : 's'} decoded: ${summary.ok} ok, ${summary.failed} with errors; ` +
-          `${summary.plies} plies, ${summary.flagged} to review\n`);
+          `${summary.plies} plies, ${summary.flagged} to review (${summary.corrected} corrected)\n`);
       }
       context.exitCode = unreadable.length > 0 ? EXIT_USAGE : summary.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
     });

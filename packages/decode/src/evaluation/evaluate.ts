@@ -19,6 +19,8 @@ export interface EvaluationCase {
   /** Corruption per character (0.02 = 2%). */
   readonly rate: number;
   readonly seed: number;
+  /** Share of half-moves the writer leaves out (default: the writer's habit); 0 with rate 0 is a clean sheet. */
+  readonly unwritten?: number;
 }
 
 export interface EvaluationResult {
@@ -27,6 +29,10 @@ export interface EvaluationResult {
   readonly correctMoves: number;
   readonly exactGames: number;
   readonly flaggedMoves: number;
+  /** Flagged because what was read is not the move (corrections.ts). */
+  readonly correctedMoves: number;
+  /** Flagged because the confidence is below the threshold. */
+  readonly uncertainMoves: number;
   readonly unflaggedMoves: number;
   readonly unflaggedCorrect: number;
   readonly languageRight: number;
@@ -47,11 +53,11 @@ export function evaluate(games: readonly ReferenceGame[], setup: EvaluationCase,
   onGame?: (outcome: GameOutcome) => void): EvaluationResult {
   const random = seededRandom(setup.seed);
   const channel = NoisyChannel.create();
-  let moves = 0, correctMoves = 0, exactGames = 0, flaggedMoves = 0, unflaggedMoves = 0, unflaggedCorrect = 0;
+  let moves = 0, correctMoves = 0, exactGames = 0, flaggedMoves = 0, correctedMoves = 0, uncertainMoves = 0, unflaggedMoves = 0, unflaggedCorrect = 0;
   let languageRight = 0, baselineCorrectMoves = 0, milliseconds = 0;
   const confidences: [number, boolean][] = [];
   for (const game of games) {
-    const habits = randomHabits(setup.language, random);
+    const habits = { ...randomHabits(setup.language, random), ...(setup.unwritten !== undefined ? { unwritten: setup.unwritten } : {}) };
     const sheet = writeScoresheet(game.moves, habits, random);
     const noisy = corruptText(sheet.text, setup.rate, random);
     const started = performance.now();
@@ -69,6 +75,8 @@ export function evaluate(games: readonly ReferenceGame[], setup: EvaluationCase,
         if (right) correctMoves++;
         else allRight = false;
         confidences.push([move.confidence, right]);
+        if (move.corrected) correctedMoves++;
+        if (move.reviewReasons.includes('uncertain')) uncertainMoves++;
         if (move.review) flaggedMoves++;
         else {
           unflaggedMoves++;
@@ -88,7 +96,7 @@ export function evaluate(games: readonly ReferenceGame[], setup: EvaluationCase,
     }
   }
   return {
-    games: games.length, moves, correctMoves, exactGames, flaggedMoves, unflaggedMoves, unflaggedCorrect,
+    games: games.length, moves, correctMoves, exactGames, flaggedMoves, correctedMoves, uncertainMoves, unflaggedMoves, unflaggedCorrect,
     languageRight, baselineCorrectMoves, milliseconds, confidences,
   };
 }

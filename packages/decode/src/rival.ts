@@ -1,0 +1,46 @@
+/**
+ * A move on the review list names its strongest rival: the likeliest other
+ * move at its ply, or the game ending before it, whichever the decoded
+ * posterior favours. Where the search kept nothing else there (a correction
+ * no other move comes near), the rival is the legal move that best explains
+ * what was read, however unlikely.
+ */
+import type { Position } from '@zapis/core';
+import type { LanguageCode } from '@zapis/notation';
+import type { NoisyChannel } from './channel.js';
+import type { MovePriorWeights } from './move-prior.js';
+import { MoveTable } from './move-table.js';
+import { moveSpellings } from './spellings.js';
+
+/** What else a doubtful move could have been. */
+export type Rival =
+  /** Another move at this ply (probability below 0.001: nothing the search kept; the best other legal move). */
+  | { readonly kind: 'move'; readonly san: string; readonly probability: number }
+  /** The game ends before this move (the sheet's last cells explained otherwise). */
+  | { readonly kind: 'game-ends'; readonly probability: number };
+
+/** Below this posterior a rival is not listed among the alternatives (decode.ts). */
+export const LISTED_PROBABILITY = 0.001;
+
+/**
+ * The legal move other than `chosenSan` that best explains `texts` (what the sheets read for this half-move;
+ * none when nobody wrote it), by prior times reading likelihood; undefined when the move was the only legal one.
+ */
+export function bestOtherMove(position: Position, lastCaptureSquare: number, chosenSan: string, texts: readonly string[],
+  language: LanguageCode, channel: NoisyChannel, movePrior?: MovePriorWeights): string | undefined {
+  const table = new MoveTable();
+  const moves = table.positionMoves(position, lastCaptureSquare, movePrior);
+  const readings = texts.map((text) => channel.encode(text));
+  let best: { san: string; score: number } | undefined;
+  for (let k = 0; k < moves.count; k++) {
+    const known = table.moves[moves.ids[k]];
+    if (known.san === chosenSan) continue;
+    let score = moves.logPrior[k];
+    if (readings.length > 0) {
+      const slots = channel.encodeSlots(moveSpellings(known.description, language));
+      for (const reading of readings) score += Math.log(channel.spellingLikelihood(slots, reading));
+    }
+    if (!best || score > best.score) best = { san: known.san, score };
+  }
+  return best?.san;
+}
