@@ -161,34 +161,46 @@ export interface Comparison {
 
 const sameNumber = (a: number | undefined, b: number | undefined): boolean => a === b;
 
-/** What zapis says at a ply: errors without a ply that stand there, else warnings there, else nothing. */
-function saysAt(zapis: ZapisVerdict, ply: number | undefined): string {
-  if (ply === undefined) return 'nothing (the peer has no ply)';
+/**
+ * What zapis makes of the token at a ply, most telling first: an error
+ * without a ply standing there, a reading in another language, a pawn push
+ * read as a capture, another warning, or nothing.
+ */
+function zapisAt(zapis: ZapisVerdict, ply: number | undefined): string {
+  if (ply === undefined) return 'the peer\'s fault has no ply';
   const unplaced = [...new Set(zapis.errors.filter((error) => error.ply === undefined && error.standsAt === ply).map((error) => error.code))];
-  if (unplaced.length > 0) return `an error without ply: ${unplaced.join('+')}`;
-  const warned = [...new Set(zapis.warnings.filter((warning) => (warning.ply ?? warning.standsAt) === ply).map((warning) => warning.code))];
-  return warned.length > 0 ? `warns ${warned.join('+')}` : 'nothing';
+  if (unplaced.length > 0) return `an error without ply (${unplaced.sort().join('+')})`;
+  const warned = new Set(zapis.warnings.filter((warning) => (warning.ply ?? warning.standsAt) === ply).map((warning) => warning.code));
+  if (warned.has('wrong-piece-letter')) return 'a reading in another language (warning wrong-piece-letter)';
+  if (warned.has('missing-capture-mark')) return 'a pawn push read as a capture (warning missing-capture-mark)';
+  if (warned.size > 0) return `a warning only (${[...warned].sort().join('+')})`;
+  return 'nothing';
 }
 
-/** zapis named another language than the game's own (or none). */
-const otherLanguage = (zapis: ZapisVerdict, mutation: Mutation): string =>
-  (zapis.language === mutation.letters ? '' : '; zapis names another language');
+/** The kind of a token the peer found no SAN in, by its look. */
+function tokenShape(token: string | undefined): string {
+  if (token === undefined) return '';
+  if (/^[0-9]+[A-Za-z]/.test(token)) return ' (digits glued before a move)';
+  if (/[a-h][1-8][+#=]*[A-Za-z]/.test(token)) return ' (two moves glued together)';
+  if (/[a-h][1-8][+#]*[0-9]/.test(token)) return ' (digit glued after a move)';
+  if (/^[a-h][x:]?[a-h][+#]?$/.test(token)) return ' (pawn capture without its rank)';
+  return ' (malformed move)';
+}
 
-function groupOf(category: Category, mutation: Mutation, peer: PeerVerdict, zapis: ZapisVerdict): string {
-  const language = otherLanguage(zapis, mutation);
-  if (category === 'peer-only') return `peer ${peer.fault}; at that ply zapis says ${saysAt(zapis, peer.firstErrorPly)}${language}`;
+function groupOf(category: Category, peer: PeerVerdict, zapis: ZapisVerdict): string {
+  const peerSide = `peer ${peer.fault}${peer.fault === 'not-san' ? tokenShape(peer.token) : ''}`;
+  if (category === 'peer-only') return `${peerSide}; at that ply zapis gives ${zapisAt(zapis, peer.firstErrorPly)}`;
   const first = zapis.errors.find((error) => error.ply === zapis.firstErrorPly && error.ply !== undefined) ?? zapis.errors[0];
-  const code = first?.code ?? '?';
   if (category === 'zapis-only') {
     const at = first?.ply ?? first?.standsAt;
     const notes = [...new Set(peer.notes.filter((note) => note.ply === at).map((note) => note.kind))];
-    return `zapis ${code}${first?.ply === undefined ? ' (no ply)' : ''}; peer ${notes.length > 0 ? `lenient there: ${notes.join('+')}` : 'accepts plainly'}${language}`;
+    return `zapis ${first?.code ?? '?'}${first?.ply === undefined ? ' (no ply)' : ''}; peer ${notes.length > 0 ? `lenient there: ${notes.join('+')}` : 'accepts plainly'}`;
   }
   if (category === 'other-ply') {
     const direction = zapis.firstErrorPly === undefined ? 'zapis\'s errors carry no ply'
       : peer.firstErrorPly === undefined ? 'the peer\'s fault has no ply'
         : zapis.firstErrorPly > peer.firstErrorPly ? 'zapis later' : 'zapis earlier';
-    return `${direction}; at the peer's ply zapis says ${saysAt(zapis, peer.firstErrorPly)}${language}`;
+    return `${direction}; at the peer's ply zapis gives ${zapisAt(zapis, peer.firstErrorPly)}`;
   }
   return category;
 }
@@ -228,7 +240,7 @@ export async function compareMutations(list: readonly Mutation[], options: Compa
       if (analysis !== pipeline) analysisDiffers = `pipeline ${pipeline}, analyseGame ${analysis}`;
     }
     return {
-      mutation, peer: peers[index], zapis: zapis[index], category, group: groupOf(category, mutation, peers[index], zapis[index]), analysed: every > 0 && index % every === 0,
+      mutation, peer: peers[index], zapis: zapis[index], category, group: groupOf(category, peers[index], zapis[index]), analysed: every > 0 && index % every === 0,
       ...(analysisDiffers !== undefined ? { analysisDiffers } : {}),
     };
   });
@@ -313,7 +325,8 @@ export function formatCategory(comparisons: readonly Comparison[], category: Cat
   for (const comparison of chosen) groups.set(comparison.group, [...(groups.get(comparison.group) ?? []), comparison]);
   const lines = [`== ${category}: ${chosen.length}`];
   for (const [group, members] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
-    lines.push(`-- ${members.length} x ${group}`);
+    const otherLanguage = members.filter((member) => member.zapis.language !== member.mutation.letters).length;
+    lines.push(`-- ${members.length} x ${group}${otherLanguage > 0 ? ` [zapis named another language in ${otherLanguage}]` : ''}`);
     for (const member of members.slice(0, examples)) lines.push(formatComparison(member));
   }
   return lines.join('\n');

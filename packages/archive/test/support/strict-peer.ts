@@ -10,7 +10,8 @@
  * Where it is lenient, on purpose (each case is recorded as a note, so a
  * disagreement can be explained): a missing or needless check or mate mark, a
  * missing or needless capture mark on a piece move, more of the origin square
- * than needed, `0-0` for `O-O`, a move number that disagrees with the ply.
+ * than needed, `0-0` for `O-O`, a move number that disagrees with the ply or
+ * that no move follows (PGN's grammar allows a move number anywhere).
  * Where it is strict: any capital that is not a piece letter of the language,
  * `:` in an English game, `-` outside castling, a promotion without `=` or
  * with a small letter, `++`, a pawn move with a rank before its square
@@ -203,10 +204,14 @@ function readToken(written: string, letters: Letters): Reading {
     const zeros = castling[1].startsWith('0');
     return { ok: true, san: castling[1].replace(/0/g, 'O') + (castling[2] ?? ''), notes: zeros ? ['castling-zeros'] : [] };
   }
+  // Digits glued before a move (`6b6`, `12O-O`): one PGN symbol, and no move.
+  if (/^[0-9]/.test(written)) return { ok: false, fault: 'not-san', reason: `'${written}' is not SAN` };
   const notes: NoteKind[] = [];
   let mapped = '';
-  for (const char of written) {
-    if (char >= 'A' && char <= 'Z') {
+  for (let index = 0; index < written.length; index++) {
+    const char = written[index];
+    // Only the first character and the one after `=` name pieces; a capital elsewhere fails the shape below.
+    if (char >= 'A' && char <= 'Z' && (index === 0 || written[index - 1] === '=')) {
       const english = PIECE_LETTERS[letters][char];
       if (english === undefined) return { ok: false, fault: 'foreign-letter', reason: `'${char}' is not a piece letter in ${letters}` };
       mapped += english;
@@ -278,10 +283,14 @@ export function strictPeer(text: string, letters: Letters): PeerVerdict {
     const ply = firstPly + plies;
     if (result) return fail(index, 'after-result', `'${token.text}' after the termination marker ${result.text}`);
     if (token.kind === 'result') {
+      // PGN's grammar lets a move number stand anywhere; that no move follows it is only noted.
+      if (moveNumberSeen !== undefined) notes.push({ ply, kind: 'move-number', written: String(moveNumberSeen), expected: 'a move after it' });
+      moveNumberSeen = undefined;
       result = token;
       continue;
     }
     if (token.kind === 'move-number') {
+      if (moveNumberSeen !== undefined) notes.push({ ply, kind: 'move-number', written: String(moveNumberSeen), expected: 'a move after it' });
       moveNumberSeen = Number(token.text);
       continue;
     }
