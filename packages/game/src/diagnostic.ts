@@ -53,6 +53,7 @@ export const GAME_CODES = {
   'ambiguous-move': 'more than one legal move fits what was written',
   'wrong-piece-letter': 'the move is written with a letter that is not a piece letter of the game\'s language',
   'missing-promotion-piece': 'a pawn reaches the last rank but the new piece is not written',
+  'missing-destination-rank': 'a pawn capture names the file it captures on but not the square (`exd` for exd5)',
   'moves-after-end': 'moves follow a checkmate or stalemate',
   'result-contradicts-board': 'the result contradicts the mate or stalemate on the board',
   'result-tag-mismatch': 'the Result tag and the result after the moves differ',

@@ -113,6 +113,8 @@ function explainNoMatch(
       if (reading.fromFile !== undefined && (from & 7) !== reading.fromFile) continue;
       if (reading.fromRank !== undefined && from >> 3 !== reading.fromRank) continue;
       if (token.form !== 'uci' && ROLE_NAMES[code & 7] !== reading.piece) continue;
+      // As readingMatches reads pawns: a capture names the file it leaves, a push names none.
+      if (token.form === 'san' && reading.piece === 'pawn' && ((from & 7) !== (reading.to & 7)) !== (reading.fromFile !== undefined)) continue;
       if (canReachIgnoringChecks(position, from, reading.to)) reachable = true;
     }
   }
@@ -219,9 +221,14 @@ export function replayLine(
     const played = playAndDescribe(legal, move, history);
     const reading = resolution.readings[0][0];
     if (reading !== undefined) {
+      // `exd`: the move is certain, but the square is not written (FIDE C.9.3); replay goes on with it.
+      const squareMissing = reading.to === undefined && reading.toFile !== undefined;
       const findings = checkMarks(node, reading, played.description);
-      if (findings.length > 0) {
+      if (findings.length > 0 || squareMissing) {
         position.undo();
+        if (squareMissing) {
+          diagnostics.push(moveDiagnostic('error', 'missing-destination-rank', `'${node.text}' names the file the pawn captures on but not the square: ${played.san}`, node, position, ply, context, { suggestions: [played.san] }));
+        }
         for (const finding of findings) {
           diagnostics.push(moveDiagnostic('warning', finding.code, `'${node.text}': ${finding.message}`, node, position, ply, context, { suggestions: [played.san] }));
         }

@@ -68,6 +68,11 @@ export function readingMatches(reading: MoveReading, move: Move, role: Role, ign
   }
   if (!ignoreRole && reading.piece !== role) return false;
   const to = moveTo(move);
+  // FIDE C.9.3: a pawn capture names the file the pawn leaves, and a pawn push names none (`d5` is not exd5, `dd5` not d5).
+  if (role === 'pawn' && !ignoreRole) {
+    const capture = (from & 7) !== (to & 7);
+    if (capture ? reading.fromFile === undefined : reading.fromFile !== undefined && reading.fromRank === undefined) return false;
+  }
   if (reading.to !== undefined) {
     if (reading.to !== to) return false;
   } else if (reading.toFile !== undefined) {

@@ -57,31 +57,3 @@ describe('the language is settled from the whole game', () => {
     expect(report.diagnostics.find((d) => d.severity === 'error')).toMatchObject({ ply: 10, text: 'Kf6' });
   });
 });
-
-describe('digits glued to a move', () => {
-  it('`6b6` is one unknown token at its ply, not move number 6 and b6', () => {
-    const report = analyseOne('1. e4 e5 2. Nf3 Nc6 3. Bc4 6b6 4. d3 *');
-    expect(report.status).toBe('error');
-    const error = report.diagnostics.find((d) => d.severity === 'error');
-    expect(error).toMatchObject({ code: 'unknown-token', ply: 6, side: 'black', column: 28, text: '6b6' });
-    expect(error?.message).toContain('"6b6"');
-    expect(report.san).not.toContain('b6');
-  });
-
-  it('`15...5f6` is reported where it stands', () => {
-    const report = analyseOne('1. e4 e5 2. Nf3 5f6 3. Bc4 *');
-    expect(report.diagnostics.find((d) => d.severity === 'error')).toMatchObject({ code: 'unknown-token', ply: 4 });
-  });
-
-  it('a move number that disagrees with the ply is a warning at the number', () => {
-    const report = analyseOne('1. e4 e5 2. Nf3 Nc6 6. Bc4 Bc5 7. c3 *');
-    expect(report.status).toBe('ok');
-    const mismatches = report.diagnostics.filter((d) => d.code === 'move-number-mismatch');
-    // Once a line: a wrongly numbered file is not a warning per move.
-    expect(mismatches).toEqual([expect.objectContaining({ severity: 'warning', ply: 5, text: '6.', column: 21, suggestions: ['3.'] })]);
-  });
-
-  it('move numbers with and without dots before black moves are fine when they are right', () => {
-    expect(analyseOne('1. e4 1... e5 2 Nf3 2... Nc6 *').diagnostics).toEqual([]);
-  });
-});

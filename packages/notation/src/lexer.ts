@@ -99,6 +99,10 @@ const isWordCode = (code: number): boolean =>
   (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 ||
   (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7) || (code >= 0x400 && code <= 0x4ff);
 
+/** What may follow the first character of a PGN symbol: word characters and + # = : - /. */
+const isWordTail = (code: number): boolean =>
+  isWordCode(code) || code === 43 || code === 35 || code === 61 || code === 58 || code === 45 || code === 47;
+
 export const Result = createToken({
   name: 'Result',
   pattern: {
@@ -155,7 +159,7 @@ export const MoveNumber = createToken({
       if (end === offset) return null;
       const digitsEnd = end;
       while (end < text.length && (text.charCodeAt(end) === 46 || text.charCodeAt(end) === 0x2026)) end++;
-      if (end === digitsEnd && end < text.length && isWordCode(text.charCodeAt(end))) return null;
+      if (end === digitsEnd && end < text.length && isWordTail(text.charCodeAt(end))) return null;
       return matched(text, offset, end);
     },
   },
@@ -194,28 +198,37 @@ export const SYMBOL_VALUES: Readonly<Record<string, number>> = {
 };
 const SYMBOLS_LONGEST_FIRST = Object.keys(SYMBOL_VALUES).sort((a, b) => b.length - a.length);
 
+/** A symbol glued to a letter or digit after it (`=h4`) is not a symbol: the Word token takes the whole. */
 export const EvaluationSymbol = createToken({
   name: 'EvaluationSymbol',
   pattern: {
     exec: (text, offset) => {
-      for (const symbol of SYMBOLS_LONGEST_FIRST) if (text.startsWith(symbol, offset)) return [symbol];
+      for (const symbol of SYMBOLS_LONGEST_FIRST) {
+        if (!text.startsWith(symbol, offset)) continue;
+        const end = offset + symbol.length;
+        return end < text.length && isWordCode(text.charCodeAt(end)) ? null : [symbol];
+      }
       return null;
     },
   },
   start_chars_hint: [...new Set(SYMBOLS_LONGEST_FIRST.map((symbol) => symbol[0]))], line_breaks: false,
 });
 
-const WORD_START_HINT = [...range(48, 57), ...range(65, 90), ...range(97, 122), 95, ...range(0xc0, 0x24f), ...range(0x400, 0x4ff)]
+const WORD_START_HINT = [...range(48, 57), ...range(65, 90), ...range(97, 122), 95, ...range(0xc0, 0x24f), ...range(0x400, 0x4ff), 43, 35, 61, 58, 45, 47]
   .filter((code) => code !== 0xd7 && code !== 0xf7);
-const isWordTail = (code: number): boolean =>
-  isWordCode(code) || code === 43 || code === 35 || code === 61 || code === 58 || code === 45 || code === 47;
 
-/** Any other word (a PGN symbol): tag names; in move text it is reported as an unknown token. */
+/**
+ * Any other word (a PGN symbol): tag names; in move text it is reported as an
+ * unknown token. A word may also start with the symbol characters a move or
+ * an evaluation can carry (`=h4`, `+Nf3`, `:d5`), so that such a run is one
+ * unknown token where it stands, never a stray character and a move played.
+ */
 export const Word = createToken({
   name: 'Word',
   pattern: {
     exec: (text, offset) => {
-      if (!isWordCode(text.charCodeAt(offset))) return null;
+      const first = text.charCodeAt(offset);
+      if (!isWordCode(first) && !(isWordTail(first) && isWordCode(text.charCodeAt(offset + 1)))) return null;
       let end = offset + 1;
       while (end < text.length && isWordTail(text.charCodeAt(end))) end++;
       return matched(text, offset, end);

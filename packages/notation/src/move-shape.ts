@@ -72,7 +72,7 @@ export function isMoveBoundary(code: number): boolean {
   switch (code) {
     case 32: case 9: case 10: case 13: case 12: case 11: case 0xa0: case 0xfeff:
     case 123: case 125: case 40: case 41: case 91: case 93: case 59: case 36: case 33: case 63: case 34:
-    case 46: case 61: case 44: case 0x2026:
+    case 46: case 44: case 0x2026:
       return true;
     default:
       return code >= 0x2000 && code <= 0x200b;

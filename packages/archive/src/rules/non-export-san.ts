@@ -17,7 +17,7 @@ import type { RuleInput, WrittenMove } from '../rule-contract.js';
 export const MOVE_STYLE_CODES: ReadonlySet<string> = new Set([
   'missing-capture-mark', 'extra-capture-mark', 'missing-check-mark', 'extra-check-mark',
   'missing-mate-mark', 'false-mate-mark', 'over-disambiguation', 'extra-en-passant-mark',
-  'wrong-piece-letter', 'missing-promotion-piece',
+  'wrong-piece-letter', 'missing-promotion-piece', 'missing-destination-rank',
 ]);
 
 /** Lines beyond 2^26 characters do not occur; the key stays an exact integer. */

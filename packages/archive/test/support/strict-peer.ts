@@ -12,9 +12,10 @@
  * missing or needless capture mark on a piece move, more of the origin square
  * than needed, `0-0` for `O-O`, a move number that disagrees with the ply or
  * that no move follows (PGN's grammar allows a move number anywhere).
+ * `:` for a capture in any language and `++` for mate (FIDE C.13).
  * Where it is strict: any capital that is not a piece letter of the language,
- * `:` in an English game, `-` outside castling, a promotion without `=` or
- * with a small letter, `++`, a pawn move with a rank before its square
+ * `-` outside castling, a promotion without `=` or
+ * with a small letter, a pawn move with a rank before its square
  * (`2h3`, `e2e4`), a pawn "capture" along its own file (`dxd5`), a capture
  * with no square (`exd`), and a character that starts no PGN token (`=`, `-`).
  */
@@ -30,9 +31,6 @@ const PIECE_LETTERS: Readonly<Record<Letters, Readonly<Record<string, string>>>>
   en: { K: 'K', Q: 'Q', R: 'R', B: 'B', N: 'N' },
   pl: { K: 'K', H: 'Q', W: 'R', G: 'B', S: 'N' },
 };
-
-/** Polish writes a capture with `:` as often as with `x`; English never. */
-const COLON_CAPTURES: Readonly<Record<Letters, boolean>> = { en: false, pl: true };
 
 /** SAN shapes after the letters are mapped (castling is read apart): a pawn names at most its file, and only a piece is disambiguated by rank. */
 const PIECE_SHAPE = /^[KQRBN][a-h]?[1-8]?x?[a-h][1-8][+#]?$/;
@@ -64,7 +62,7 @@ export interface PeerNote {
 
 /** What kind of fault the peer found first. */
 export type FaultKind =
-  | 'illegal-move' | 'foreign-letter' | 'colon-in-english' | 'not-san' | 'pawn-capture-same-file' | 'stray-character'
+  | 'illegal-move' | 'foreign-letter' | 'not-san' | 'pawn-capture-same-file' | 'stray-character'
   | 'after-result' | 'text-fault' | 'no-termination' | 'result-contradicts-board' | 'bad-fen';
 
 export interface PeerVerdict {
@@ -207,16 +205,21 @@ function readToken(written: string, letters: Letters): Reading {
   // Digits glued before a move (`6b6`, `12O-O`): one PGN symbol, and no move.
   if (/^[0-9]/.test(written)) return { ok: false, fault: 'not-san', reason: `'${written}' is not SAN` };
   const notes: NoteKind[] = [];
+  // FIDE C.13: `++` or `#` is mate.
+  const mateMarked = written.endsWith('++');
+  if (mateMarked) notes.push('check-mark');
+  const body = mateMarked ? `${written.slice(0, -2)}#` : written;
   let mapped = '';
-  for (let index = 0; index < written.length; index++) {
-    const char = written[index];
+  for (let index = 0; index < body.length; index++) {
+    const char = body[index];
     // Only the first character and the one after `=` name pieces; a capital elsewhere fails the shape below.
-    if (char >= 'A' && char <= 'Z' && (index === 0 || written[index - 1] === '=')) {
+    if (char >= 'A' && char <= 'Z' && (index === 0 || body[index - 1] === '=')) {
       const english = PIECE_LETTERS[letters][char];
       if (english === undefined) return { ok: false, fault: 'foreign-letter', reason: `'${char}' is not a piece letter in ${letters}` };
       mapped += english;
     } else if (char === ':') {
-      if (!COLON_CAPTURES[letters]) return { ok: false, fault: 'colon-in-english', reason: `':' is not a capture mark in ${letters}` };
+      // Polish writes captures with `:` (FIDE C.13.3 of the Polish Laws); zapis reads it in every language and
+      // capture marks are optional (C.13), so the peer is lenient here too, and notes it.
       notes.push('colon-capture');
       mapped += 'x';
     } else {
