@@ -11,33 +11,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { garbageBytes } from '@zapis/testkit';
 import { run } from './run-cli.js';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const BAD_GAME = '[Event "Bad"]\n\n1. e4 e5 2. Qh9 Nc6 3. Bb9 *\n\n';
 const GOOD_GAME = '[Event "Good"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n';
 
-/** Bytes from a fixed seed (xorshift32): NUL bytes come early, as in any binary file. */
-function binaryBytes(length: number): Buffer {
-  const bytes = Buffer.alloc(length);
-  let state = 0x2545f491;
-  for (let at = 0; at < length; at++) {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    bytes[at] = state & 0xff;
-  }
-  return bytes;
-}
 
 let dir = '';
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'zapis-bad-input-'));
   mkdirSync(join(dir, 'folder'));
   writeFileSync(join(dir, 'empty.pgn'), '');
-  writeFileSync(join(dir, 'binary.pgn'), binaryBytes(20_000));
+  writeFileSync(join(dir, 'binary.pgn'), garbageBytes(20_000, 0x2545f491));
   writeFileSync(join(dir, 'bad.pgn'), BAD_GAME);
   // Far more than a pipe holds (64 KiB), so the writer meets the closed pipe.
   writeFileSync(join(dir, 'many-bad.pgn'), BAD_GAME.repeat(4_000));

@@ -15,7 +15,7 @@ import {
   type GameRecord,
 } from '../src/index.js';
 import { sectionPart } from '../src/section-limit.js';
-import { garbageBytes } from './support/assembled-input.js';
+import { garbageBytes } from '@zapis/testkit';
 import { validateText } from './support/validation.js';
 
 /** A small deterministic generator (xorshift32), so every run sees the same junk. */

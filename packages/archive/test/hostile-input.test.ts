@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameRecord } from '../src/index.js';
-import { AssembledInput, garbageBytes, goodGames, type Piece } from './support/assembled-input.js';
+import { garbageBytes } from '@zapis/testkit';
+import { AssembledInput, goodGames, type Piece } from './support/assembled-input.js';
 import { hasCli, parseNdjson, runCli, validateText, type PipelineRun } from './support/validation.js';
 
 const MB = 1 << 20;

@@ -11,6 +11,7 @@
  * sheet noisier than the channel keeps the channel's rates, for which the
  * review threshold was tuned.
  */
+import { distance as editDistance } from 'fastest-levenshtein';
 import type { ChannelParameters, CharacterRates } from './channel-parameters.js';
 import { cellText, type Sheet } from './readings.js';
 import type { DecodedGame } from './decode.js';
@@ -22,19 +23,6 @@ import { eachSpelling, moveSpellings } from './spellings.js';
  * of the pen), and the lattice is weighed again only below RESCALE_BELOW.
  */
 export const SHEET_NOISE = { upperSpread: 1.3, minScale: 0.05, rescaleBelow: 0.8 } as const;
-
-/** Levenshtein distance between two short strings (code points). */
-function editDistance(a: readonly string[], b: readonly string[]): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
 
 export interface SheetReadingErrors {
   /** Characters written (nearest spellings of the moves, noise cells). */
@@ -48,17 +36,18 @@ export function readingErrors(game: DecodedGame, sheets: readonly Sheet[]): Shee
   let characters = 0;
   let misread = 0;
   for (const move of game.moves) {
-    let spellings: string[][] | undefined;
+    let spellings: string[] | undefined;
     for (const account of move.cells) {
       if (account.cell === undefined) continue;
       const cell = sheets[account.sheet].cells[account.cell];
       const following = account.use === 'split' ? sheets[account.sheet].cells[account.cell + 1] : undefined;
       const texts = cell.readings.map((reading) => reading.text + (following ? cellText(following) : ''));
-      spellings ??= [...eachSpelling(moveSpellings(move.description, game.language))].map((spelling) => [...spelling]);
+      spellings ??= [...eachSpelling(moveSpellings(move.description, game.language))];
       let best = { distance: Infinity, length: 0 };
       for (const text of texts) {
-        const read = [...text.replace(/\s+/g, '')];
+        const read = text.replace(/\s+/g, '');
         for (const spelling of spellings) {
+          // Notation is in the Basic Multilingual Plane, so UTF-16 units are characters here.
           const distance = editDistance(read, spelling);
           if (distance < best.distance) best = { distance, length: spelling.length };
         }

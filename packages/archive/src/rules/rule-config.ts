@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { distance as editDistance } from 'fastest-levenshtein';
 import type { Result } from '@zapis/core';
 import { GAME_CODES } from '@zapis/game';
 import { PROBLEM_MESSAGES } from '@zapis/notation';
@@ -35,18 +36,6 @@ export interface RuleConfigPatch {
 
 const isRuleSetting = (value: unknown): value is RuleSetting =>
   typeof value === 'string' && (RULE_SETTINGS as readonly string[]).includes(value);
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
 
 /** Up to three known codes close to a mistyped one: a typo away, or containing it. */
 export function closeRuleCodes(code: string, codes: ReadonlySet<string> = KNOWN_RULE_CODES): string[] {

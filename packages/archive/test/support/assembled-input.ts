@@ -72,17 +72,3 @@ export async function goodGames(count: number, from = 0): Promise<string[]> {
   return Array.from({ length: count }, (_, at) => LEGAL_GAMES[(from + at) % LEGAL_GAMES.length].trim());
 }
 
-/** A deterministic pseudo-random byte source (xorshift32), so garbage is the same on every run. */
-export function garbageBytes(length: number, seed = 0x9e3779b9): Uint8Array {
-  const out = new Uint8Array(length);
-  let state = seed >>> 0 || 1;
-  for (let at = 0; at < length; at++) {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    out[at] = state & 0xff;
-  }
-  return out;
-}
