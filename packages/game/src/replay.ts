@@ -5,7 +5,7 @@
  * that cannot be resolved, since every later position would be guesswork.
  */
 import {
-  GameHistory, INITIAL_FEN, canReachIgnoringChecks, describeMove, englishSan, makeFen,
+  GameHistory, INITIAL_FEN, canReachIgnoringChecks, describeMove, englishSan, isCastle, makeFen, moveTarget, moveTo,
   type Move, type MoveDescription, type Position,
 } from '@zapis/core';
 import type { LanguageCode, MoveNode, MoveToken, ParsedGame, Variation } from '@zapis/notation';
@@ -126,7 +126,21 @@ function explainNoMatch(
     const reason = position.isCheck() ? 'it does not answer the check' : 'it would leave the king in check';
     return { diagnostic: moveDiagnostic('error', 'illegal-move', `'${token.text}' is not legal: ${reason}${note}`, token, position, ply, context, { candidates }) };
   }
-  return { diagnostic: moveDiagnostic('error', 'no-piece-can-reach', `'${token.text}': no ${describePiece(token, context.languages)} of ${position.turn} can move there${note}`, token, position, ply, context, { candidates }) };
+  const castlingHint = castlingWrittenAsKingMove(token, legal) ? ' (castling is written O-O or O-O-O)' : '';
+  return { diagnostic: moveDiagnostic('error', 'no-piece-can-reach', `'${token.text}': no ${describePiece(token, context.languages)} of ${position.turn} can move there${castlingHint}${note}`, token, position, ply, context, { candidates }) };
+}
+
+/** Is the token a SAN king move onto a square where a legal castling puts the king or takes the rook? */
+function castlingWrittenAsKingMove(token: MoveToken, legal: LegalMoves): boolean {
+  if (token.form !== 'san') return false;
+  for (const reading of token.readings) {
+    if (reading.piece !== 'king' || reading.to === undefined) continue;
+    for (let i = 0; i < legal.count; i++) {
+      const move = legal.moves[i];
+      if (isCastle(move) && (moveTarget(move) === reading.to || moveTo(move) === reading.to)) return true;
+    }
+  }
+  return false;
 }
 
 /** The one legal move the token names in some other language, if there is exactly one. */

@@ -59,8 +59,9 @@ export function readingMatches(reading: MoveReading, move: Move, role: Role, ign
   if (reading.castle !== undefined) return isCastle(move) && castleSide(move) === reading.castle;
   const from = moveFrom(move);
   if (isCastle(move)) {
-    // Long form and UCI write castling as a king move: e1g1, Ke1-g1, or king takes rook (e1h1).
-    if (reading.piece !== 'king' && !ignoreRole) return false;
+    // Long form and UCI write castling as a king move: e1g1, Ke1-g1, or king takes rook (e1h1). SAN never does:
+    // a `Kg1` that names no origin is a king move, not castling.
+    if (!ignoreRole && (reading.piece !== 'king' || reading.fromFile === undefined || reading.fromRank === undefined)) return false;
     if (reading.to === undefined || (reading.to !== moveTarget(move) && reading.to !== moveTo(move))) return false;
     if (reading.fromFile !== undefined && reading.fromFile !== (from & 7)) return false;
     if (reading.fromRank !== undefined && reading.fromRank !== from >> 3) return false;

@@ -78,3 +78,20 @@ describe('pawn moves name what FIDE C.9.3 asks', () => {
     expect(analyseOne('1. e2-e4 e7-e5 2. Ng1-f3 *', { language: 'en' }).status).toBe('ok');
   });
 });
+
+describe('castling is written as castling in SAN', () => {
+  it('a king move onto the castling square is a king move, and is told how castling is written', () => {
+    const error = firstError('1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Kg1 *');
+    expect(error).toMatchObject({ code: 'no-piece-can-reach', ply: 7, text: 'Kg1' });
+    expect(error?.message).toContain('castling is written O-O');
+    // King takes rook, as Chess960 programs write castling, is not SAN either.
+    expect(firstError('1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Kh1 *')).toMatchObject({ ply: 7, text: 'Kh1' });
+  });
+
+  it('long form and UCI still write castling as the king\'s move', () => {
+    for (const castling of ['Ke1-g1', 'e1g1', 'e1-g1']) {
+      const report = analyseOne(`1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. ${castling} *`, { language: 'en' });
+      expect([castling, report.san[6]]).toEqual([castling, 'O-O']);
+    }
+  });
+});
