@@ -42,7 +42,7 @@ describe('zapis CLI', () => {
     expect(result.stdout).toContain("castling '0-0' is not legal: f8 is occupied");
     expect(result.stdout).toContain('help: game 1: 8...Se7 → 8...Ge7');
     expect(result.stdout).toContain('6. exd5 exd5 7.');
-    expect(result.stdout).toContain('first difference at ply 15');
+    expect(result.stdout).toContain('ply 15 (8. white): different moves');
     expect(result.stdout).toContain('[White "Janowski, Dawid"]');
   });
 });

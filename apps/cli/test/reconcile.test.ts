@@ -93,7 +93,7 @@ describe('zapis reconcile on sheets that cannot be compared', () => {
 
   it('a binary file, an empty file and text without moves are unreadable: exit 2, nothing on stdout', async () => {
     for (const [file, reason] of [
-      ['binary.pgn', 'binary.pgn is not a text file (a NUL byte at offset 7)'],
+      ['binary.pgn', 'cannot read binary.pgn: not a PGN or text file (binary data: a NUL byte at byte 8, line 1)'],
       ['empty.pgn', 'empty.pgn holds no game'],
       ['letter.txt', 'letter.txt:1:1: letter.txt game 1 has no move written'],
       ['missing.pgn', 'cannot read missing.pgn: no such file'],
