@@ -1,0 +1,28 @@
+/**
+ * The pluggable reader contract. A reader looks at one rectified cell image
+ * and returns its best texts; a better reader also scores any candidate text,
+ * so the decoder can rank the legal moves itself instead of trusting a top-1
+ * string.
+ */
+import type { GrayImage } from './raster.js';
+
+export interface TextAlternative {
+  readonly text: string;
+  /** 0..1, best first. */
+  readonly confidence: number;
+}
+
+export interface CellReading {
+  /** Best texts, best first; empty when nothing legible was found. */
+  readonly alternatives: readonly TextAlternative[];
+  /** log P(text | image) for any candidate text (synchronous: the decoder calls it inside its search). */
+  readonly score?: (text: string) => number;
+}
+
+export interface CellReader {
+  readonly name: string;
+  /** Reads many cells at once (readers batch them through their model). */
+  readCells(images: readonly GrayImage[]): Promise<CellReading[]>;
+  /** Frees the model (workers call it before they exit). */
+  dispose(): Promise<void>;
+}

@@ -1,0 +1,40 @@
+/**
+ * A sheet found on one page of a scan: where it lies (a PageMap from sheet
+ * coordinates to pixels) and what it holds (the move cells and boxes in
+ * sheet coordinates), however it was found.
+ */
+import type { QrPayload, Rect, ResultCode, SheetLayout, Side } from '@zapis/sheet';
+import type { PageMap } from './page-map.js';
+import type { GrayImage } from './raster.js';
+
+export interface MoveCellPlace {
+  readonly ply: number;
+  readonly moveNumber: number;
+  readonly side: Side;
+  /** Where the move is written, in sheet coordinates. */
+  readonly rect: Rect;
+  /** The draw-offer box beside it, when the sheet has one. */
+  readonly drawOffer?: Rect;
+}
+
+export interface ResultTickPlace {
+  readonly result: ResultCode;
+  readonly tick: Rect;
+}
+
+export interface LocatedSheet {
+  /** 1-based page of the input file. */
+  readonly page: number;
+  /** The page image the map points into. */
+  readonly image: GrayImage;
+  readonly map: PageMap;
+  /** How the sheet was found. */
+  readonly foundBy: 'markers' | 'template';
+  /** Corner markers seen (0–4); 3 suffices, the fourth corner is inferred. */
+  readonly markersSeen: number;
+  /** zapis sheets: the layout rebuilt from the QR's layout id. */
+  readonly layout?: SheetLayout;
+  readonly qr?: QrPayload;
+  readonly cells: readonly MoveCellPlace[];
+  readonly resultTicks: readonly ResultTickPlace[];
+}
