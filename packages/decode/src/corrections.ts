@@ -19,6 +19,7 @@
 import type { MoveDescription } from '@zapis/core';
 import { squareName } from '@zapis/core';
 import { languageProfile, letterOf, type LanguageCode } from '@zapis/notation';
+import type { CellScorer } from './readings.js';
 import { eachSpelling, moveSpellings } from './spellings.js';
 
 /** Characters that never say which move it is (see above). */
@@ -62,4 +63,18 @@ export function isCorrection(readings: readonly string[], description: MoveDescr
   if (readings.length === 0) return false;
   const contents = writtenContents(description, language);
   return !readings.some((reading) => contents.has(readingContent(reading)));
+}
+
+/**
+ * A scored cell (an image) was corrected when the reader scored every way of
+ * writing the chosen move far below the best text it found in the cell: it
+ * saw something else, and the game's legality overruled it. Closer calls are
+ * left to the move's confidence.
+ */
+export const SCORED_CORRECTION_MARGIN = 3;
+
+export function isScoredCorrection(score: CellScorer, ceiling: number, description: MoveDescription, language: LanguageCode): boolean {
+  let best = -Infinity;
+  for (const spelling of eachSpelling(moveSpellings(description, language))) best = Math.max(best, score(spelling));
+  return best < ceiling - SCORED_CORRECTION_MARGIN;
 }

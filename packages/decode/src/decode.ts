@@ -21,7 +21,7 @@ import { searchLattice, type CellUse, type Lattice } from './search.js';
 import { parseTranscription } from './transcription.js';
 import { adaptSpelling } from './spelling-habits.js';
 import { spellingPriorsOf } from './spellings.js';
-import { isCorrection } from './corrections.js';
+import { isCorrection, isScoredCorrection } from './corrections.js';
 import { bestOtherMove, LISTED_PROBABILITY, type Rival } from './rival.js';
 import { noiseScaleOf, readingErrors, scaledChannelParameters, SHEET_NOISE } from './sheet-noise.js';
 
@@ -261,7 +261,10 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
       const readings = following
         ? cell.readings.flatMap((first) => following.readings.map((second) => `${first.text}${second.text}`))
         : cell.readings.map((reading) => reading.text);
-      const corrected = isCorrection(readings, description, language);
+      const prepared = step.use === 'split' ? undefined : run.prepared[sheet]?.cells[step.cell];
+      const corrected = prepared?.score && prepared.ceiling !== undefined
+        ? isScoredCorrection(prepared.score, prepared.ceiling, description, language)
+        : isCorrection(readings, description, language);
       return { sheet, use: step.use, cell: step.cell, text, corrected, ...(cell.source ? { source: cell.source } : {}) };
     });
     const seen = cells.some((account) => account.cell !== undefined);
@@ -373,7 +376,7 @@ function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['la
  */
 export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOptions = {}): Result<DecodedGame, DecodeError> {
   const given: readonly Sheet[] = Array.isArray(input) ? input : [input as Sheet];
-  const sheets = given.map((sheet) => ({ ...sheet, cells: sheet.cells.filter((cell) => cell.readings.some((reading) => reading.text.trim() !== '')) }));
+  const sheets = given.map((sheet) => ({ ...sheet, cells: sheet.cells.filter((cell) => cell.score !== undefined || cell.readings.some((reading) => reading.text.trim() !== '')) }));
   if (sheets.length === 0 || sheets.every((sheet) => sheet.cells.length === 0)) {
     return err({ code: 'no-readings', message: 'no readings to decode' });
   }
@@ -395,7 +398,9 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   const { game, run } = decodeRun(setup, runs[0], scores);
   // A sheet that reads more cleanly than the channel expects: the lattice weighed again with the channel
   // it shows; only when some move is in doubt (a sharper channel makes moves surer, nothing else changes).
-  if (options.adaptToSheet === false || !game.moves.some((move) => move.reviewReasons.includes('uncertain'))) return ok(game);
+  // Scored cells (images) have no noisy channel to sharpen.
+  const scored = sheets.some((sheet) => sheet.cells.some((cell) => cell.score !== undefined));
+  if (scored || options.adaptToSheet === false || !game.moves.some((move) => move.reviewReasons.includes('uncertain'))) return ok(game);
   const scale = noiseScaleOf(readingErrors(game, sheets), channel.parameters);
   if (scale >= SHEET_NOISE.rescaleBelow) return ok(game);
   const sharper = scaledChannel(run.channel, scale);

@@ -9,13 +9,14 @@ import type { SpellingPriors } from './channel-parameters.js';
 import type { EncodedSlots, NoisyChannel } from './channel.js';
 import type { MoveTable } from './move-table.js';
 import type { PreparedCell, PreparedSheet } from './prepared-sheet.js';
-import { moveSpellings } from './spellings.js';
+import { moveSpellings, weightedSpellings } from './spellings.js';
 
 /** log P of a reading no move explains at all (exp underflows below this). */
 const IMPOSSIBLE = -745;
 
 export class EmissionModel {
   private readonly slots: (EncodedSlots | undefined)[] = [];
+  private readonly spellings: ({ text: string; logPrior: number }[] | undefined)[] = [];
   private readonly cache: (Float64Array | undefined)[] = [];
   private readonly cells: PreparedCell[] = [];
   /** Index of sheet s's cell c is cellBase[s] + c; of its merged pair c, c + 1: mergedBase[s] + c. */
@@ -49,6 +50,12 @@ export class EmissionModel {
     }
     const cached = row[cell];
     if (cached === cached) return cached; // not NaN
+    const scored = this.cells[cell].score;
+    if (scored) {
+      const value = this.scoredEmission(scored, id);
+      row[cell] = value;
+      return value;
+    }
     let slots = this.slots[id];
     if (!slots) {
       slots = this.channel.encodeSlots(moveSpellings(this.table.moves[id].description, this.language, this.spelling));
@@ -59,5 +66,26 @@ export class EmissionModel {
     const value = total > 0 ? Math.log(total) : IMPOSSIBLE;
     row[cell] = value;
     return value;
+  }
+
+  /** log Σ over the move's spellings of P(spelling | move) · score(spelling), in log space. */
+  private scoredEmission(score: (text: string) => number, id: number): number {
+    let spellings = this.spellings[id];
+    if (!spellings) {
+      spellings = [...weightedSpellings(moveSpellings(this.table.moves[id].description, this.language, this.spelling))]
+        .filter((spelling) => spelling.probability > 0)
+        .map((spelling) => ({ text: spelling.text, logPrior: Math.log(spelling.probability) }));
+      this.spellings[id] = spellings;
+    }
+    let best = -Infinity;
+    const terms = spellings.map((spelling) => {
+      const term = spelling.logPrior + score(spelling.text);
+      if (term > best) best = term;
+      return term;
+    });
+    if (best === -Infinity) return IMPOSSIBLE;
+    let sum = 0;
+    for (const term of terms) sum += Math.exp(term - best);
+    return Math.max(IMPOSSIBLE, best + Math.log(sum));
   }
 }

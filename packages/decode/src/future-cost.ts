@@ -44,6 +44,7 @@ export class FutureCost {
     const bound = new EmissionBound(channel, language, spelling);
     const ceilingOf = (cell: PreparedCell | undefined): number => {
       if (!cell) return -Infinity;
+      if (cell.ceiling !== undefined) return cell.ceiling;
       let total = 0;
       for (const reading of cell.readings) total += reading.weight * bound.bound(reading.codes);
       return total > 0 ? Math.log(total) : -745;

@@ -10,7 +10,7 @@ export {
 } from './decode.js';
 export { isCorrection, readingContent, writtenContents } from './corrections.js';
 export { readingErrors, noiseScaleOf, scaledChannelParameters, SHEET_NOISE, type SheetReadingErrors } from './sheet-noise.js';
-export { type Reading, type Cell, type CellSource, type Sheet, cellsOf, cellText } from './readings.js';
+export { type Reading, type Cell, type CellScorer, type CellSource, type Sheet, cellsOf, cellText } from './readings.js';
 export { parseTranscription, type Transcription } from './transcription.js';
 export {
   DEFAULT_CHANNEL_PARAMETERS, DEFAULT_SPELLING, SPELLING_BY_LANGUAGE, DEFAULT_LAYOUT, DEFAULT_REVIEW_THRESHOLD,

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_LAYOUT, type LayoutPriors } from './channel-parameters.js';
 import type { NoisyChannel } from './channel.js';
-import type { Cell, Sheet } from './readings.js';
+import type { Cell, CellScorer, Sheet } from './readings.js';
 
 export interface PreparedReading {
   readonly codes: Int32Array;
@@ -19,6 +19,22 @@ export interface PreparedCell {
   readonly logNoise: number;
   /** The ply the cell's place suggests (0: no hint). */
   readonly expectedPly: number;
+  /** A scored cell (an image a reader scores texts for): the scorer, and the best score any text got. */
+  readonly score?: CellScorer;
+  readonly ceiling?: number;
+}
+
+/**
+ * A scored cell holds a move: it is a box on the sheet, not a token that may
+ * be a misread number. Skipping it costs this many nats below its best text.
+ */
+const SCORED_NOISE_GAP = 14;
+
+function prepareScoredCell(cell: Cell, score: CellScorer, channel: NoisyChannel, expectedPly: number): PreparedCell {
+  const given = cell.readings.filter((reading) => reading.text.trim() !== '');
+  const ceiling = given.reduce((best, reading) => Math.max(best, score(reading.text)), -745);
+  const readings = given.map((reading) => ({ codes: channel.encode(reading.text), weight: 1 / given.length }));
+  return { readings, logNoise: ceiling - SCORED_NOISE_GAP, expectedPly, score, ceiling };
 }
 
 export interface PreparedSheet {
@@ -59,10 +75,13 @@ function prepareCell(texts: readonly { text: string; confidence?: number }[], ch
 const visibleLength = (text: string): number => text.replace(/\s+/g, '').length;
 
 export function prepareSheet(sheet: Sheet, channel: NoisyChannel, layout: LayoutPriors = DEFAULT_LAYOUT): PreparedSheet {
-  const cells = sheet.cells.map((cell: Cell) => prepareCell(cell.readings, channel, layout, cell.source?.ply ?? 0));
+  const cells = sheet.cells.map((cell: Cell) => (cell.score
+    ? prepareScoredCell(cell, cell.score, channel, cell.source?.ply ?? 0)
+    : prepareCell(cell.readings, channel, layout, cell.source?.ply ?? 0)));
   const merged = sheet.cells.map((cell, index) => {
     const following = sheet.cells[index + 1];
-    if (!following) return undefined;
+    // Boxes on a sheet are never halves of one move.
+    if (!following || cell.score || following.score) return undefined;
     const shortest = Math.min(visibleLength(cell.readings[0]?.text ?? ''), visibleLength(following.readings[0]?.text ?? ''));
     if (shortest > SHORT_CELL) return undefined;
     const joined = cell.readings.slice(0, 2).flatMap((first) => following.readings.slice(0, 2).map((second) => ({

@@ -20,9 +20,22 @@ export interface CellSource {
   readonly ply?: number;
 }
 
+/**
+ * log P(image | text) up to a constant, for any text: what a reader that
+ * scores candidate texts (a CTC recogniser) knows of a cell image. Called
+ * synchronously inside the search, once per spelling of each move tried.
+ */
+export type CellScorer = (text: string) => number;
+
 export interface Cell {
   readonly readings: readonly Reading[];
   readonly source?: CellSource;
+  /**
+   * When given, moves are ranked by this score of their spellings instead of
+   * the noisy channel over `readings`; `readings` then only say what was read
+   * (the reader's best texts, for messages and the review list).
+   */
+  readonly score?: CellScorer;
 }
 
 export interface Sheet {

@@ -88,6 +88,15 @@ export function likeliestSpelling(slots: SpellingSlots): string {
 }
 
 /** Every spelling the slots allow, one by one (a handful of slots of at most five variants each). */
+/** Every spelling with its prior probability (the product of its slots' variants). */
+export function* weightedSpellings(slots: SpellingSlots, index = 0, prefix = '', probability = 1): Generator<{ text: string; probability: number }> {
+  if (index === slots.length) {
+    yield { text: prefix, probability };
+    return;
+  }
+  for (const variant of slots[index]) yield* weightedSpellings(slots, index + 1, prefix + variant.text, probability * variant.probability);
+}
+
 export function* eachSpelling(slots: SpellingSlots, index = 0, prefix = ''): Generator<string> {
   if (index === slots.length) {
     yield prefix;

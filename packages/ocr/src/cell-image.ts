@@ -1,0 +1,125 @@
+/**
+ * One written cell, made ready for a recogniser: cut upright out of the page
+ * through the sheet's map, the printed box lines removed, the paper made
+ * white and the ink dark whatever the light was, and cropped to the writing.
+ * Also tells a written cell from an empty one.
+ */
+import type { Rect } from '@zapis/sheet';
+import type { PageMap } from './page-map.js';
+import { type GrayImage, grayImage } from './raster.js';
+import { sampleRect } from './sample-rect.js';
+
+/** Cells are cut at this resolution (288 dpi): enough for any scan, cheap enough for many cells. */
+export const CELL_PIXELS_PER_POINT = 4;
+/** A pixel is ink when darker than this share of the paper's level. */
+const INK_SHARE = 0.62;
+/** A printed line crosses most of a row or column of the cell. */
+const LINE_SHARE = 0.45;
+/** Written: at least this share of the cell's pixels are ink once the lines are gone. */
+const WRITTEN_SHARE = 0.006;
+
+export interface CellImage {
+  /** The cell as cut, paper white, lines removed (for crops shown to people). */
+  readonly cell: GrayImage;
+  /** The writing alone, cropped with a margin (what the recogniser reads); the whole cell when empty. */
+  readonly line: GrayImage;
+  /** Share of the cell's pixels that are ink. */
+  readonly ink: number;
+  readonly written: boolean;
+}
+
+export function cutCell(page: GrayImage, map: PageMap, rect: Rect): CellImage {
+  const raw = sampleRect(page, map, rect, CELL_PIXELS_PER_POINT);
+  const cell = whitened(raw);
+  removeLines(cell);
+  const box = inkBox(cell);
+  const ink = box.count / (cell.width * cell.height);
+  const written = ink >= WRITTEN_SHARE && box.height >= cell.height * 0.15;
+  return { cell, line: written ? cropped(cell, box) : cell, ink, written };
+}
+
+/** Share of a small box (a tick box, a draw-offer box) that is ink, its own border left out. */
+export function boxInk(page: GrayImage, map: PageMap, rect: Rect): number {
+  const inset = Math.min(rect.width, rect.height) * 0.18;
+  const inner = { x: rect.x + inset, y: rect.y + inset, width: rect.width - 2 * inset, height: rect.height - 2 * inset };
+  const image = whitened(sampleRect(page, map, inner, CELL_PIXELS_PER_POINT));
+  let dark = 0;
+  for (const value of image.data) if (value < 255 * INK_SHARE) dark += 1;
+  return dark / image.data.length;
+}
+
+/** Rescales so the paper (a high percentile) is 255 and anything much darker is ink. */
+function whitened(image: GrayImage): GrayImage {
+  const histogram = new Uint32Array(256);
+  for (const value of image.data) histogram[value] += 1;
+  const paper = Math.max(40, percentile(histogram, image.data.length, 0.9));
+  const out = grayImage(image.width, image.height);
+  for (let i = 0; i < image.data.length; i += 1) out.data[i] = Math.min(255, Math.round((image.data[i] * 255) / paper));
+  return out;
+}
+
+function percentile(histogram: Uint32Array, total: number, share: number): number {
+  let seen = 0;
+  for (let value = 0; value < 256; value += 1) {
+    seen += histogram[value];
+    if (seen >= total * share) return value;
+  }
+  return 255;
+}
+
+const isInk = (value: number): boolean => value < 255 * INK_SHARE;
+
+/** Whitens rows and columns near the edges that are mostly ink: the printed box, a little off after mapping. */
+function removeLines(image: GrayImage): void {
+  const { width, height, data } = image;
+  const band = (size: number, share: number): number => Math.max(2, Math.round(size * share));
+  const rowBand = band(height, 0.22);
+  const columnBand = band(width, 0.06);
+  for (let y = 0; y < height; y += 1) {
+    if (y >= rowBand && y < height - rowBand) continue;
+    let dark = 0;
+    for (let x = 0; x < width; x += 1) if (isInk(data[y * width + x])) dark += 1;
+    if (dark > width * LINE_SHARE) for (let x = 0; x < width; x += 1) data[y * width + x] = 255;
+  }
+  for (let x = 0; x < width; x += 1) {
+    if (x >= columnBand && x < width - columnBand) continue;
+    let dark = 0;
+    for (let y = 0; y < height; y += 1) if (isInk(data[y * width + x])) dark += 1;
+    if (dark > height * LINE_SHARE) for (let y = 0; y < height; y += 1) data[y * width + x] = 255;
+  }
+}
+
+interface InkBox { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly count: number }
+
+/** The bounding box of the ink, ignoring rows and columns with only a stray dark pixel. */
+function inkBox(image: GrayImage): InkBox {
+  const { width, height, data } = image;
+  const rows = new Uint32Array(height);
+  const columns = new Uint32Array(width);
+  let count = 0;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (!isInk(data[y * width + x])) continue;
+      rows[y] += 1;
+      columns[x] += 1;
+      count += 1;
+    }
+  }
+  const first = (counts: Uint32Array): number => counts.findIndex((n) => n >= 2);
+  const last = (counts: Uint32Array): number => {
+    for (let i = counts.length - 1; i >= 0; i -= 1) if (counts[i] >= 2) return i;
+    return -1;
+  };
+  const top = first(rows), bottom = last(rows), left = first(columns), right = last(columns);
+  if (top < 0 || left < 0) return { x: 0, y: 0, width, height, count: 0 };
+  return { x: left, y: top, width: right - left + 1, height: bottom - top + 1, count };
+}
+
+function cropped(image: GrayImage, box: InkBox): GrayImage {
+  const margin = Math.round(Math.max(4, box.height * 0.12));
+  const x0 = Math.max(0, box.x - margin), y0 = Math.max(0, box.y - margin);
+  const x1 = Math.min(image.width, box.x + box.width + margin), y1 = Math.min(image.height, box.y + box.height + margin);
+  const out = grayImage(x1 - x0, y1 - y0);
+  for (let y = y0; y < y1; y += 1) out.data.set(image.data.subarray(y * image.width + x0, y * image.width + x1), (y - y0) * out.width);
+  return out;
+}

@@ -1,0 +1,71 @@
+/**
+ * The cell reader built on the CTC recogniser: for each cell its best texts
+ * (prefix beam search), and a scorer the decoder asks about every spelling
+ * of every legal move it considers.
+ */
+import type { CellReader, CellReading } from './cell-reader.js';
+import { CtcScores } from './ctc-scores.js';
+import type { RecognizerModel } from './recognizer-model.js';
+import type { GrayImage } from './raster.js';
+
+export interface CtcReaderOptions {
+  /**
+   * Scores are multiplied by this before the decoder sees them: the network
+   * is surer of itself than it should be on handwriting it never saw, and a
+   * softer score lets the game's legality and the move prior weigh in.
+   */
+  readonly temperature?: number;
+  /** Best texts kept per cell (what was read, shown to people). */
+  readonly alternatives?: number;
+  /** Cells per network run. */
+  readonly batchSize?: number;
+}
+
+export const DEFAULT_CTC_TEMPERATURE = 0.7;
+
+export class CtcReader implements CellReader {
+  readonly name = 'ctc';
+  private readonly temperature: number;
+  private readonly alternativeCount: number;
+  private readonly batchSize: number;
+
+  constructor(private readonly model: RecognizerModel, options: CtcReaderOptions = {}) {
+    this.temperature = options.temperature ?? DEFAULT_CTC_TEMPERATURE;
+    this.alternativeCount = options.alternatives ?? 4;
+    this.batchSize = options.batchSize ?? 16;
+  }
+
+  async readCells(images: readonly GrayImage[]): Promise<CellReading[]> {
+    const readings: CellReading[] = [];
+    // Similar widths in one batch waste less padding.
+    const order = images.map((_, index) => index).sort((a, b) => aspect(images[a]) - aspect(images[b]));
+    const byIndex = new Array<CellReading>(images.length);
+    for (let start = 0; start < order.length; start += this.batchSize) {
+      const batch = order.slice(start, start + this.batchSize);
+      const frames = await this.model.frames(batch.map((index) => images[index]));
+      batch.forEach((index, k) => {
+        byIndex[index] = this.reading(new CtcScores(frames[k]));
+      });
+    }
+    readings.push(...byIndex);
+    return readings;
+  }
+
+  async dispose(): Promise<void> {
+    await this.model.dispose();
+  }
+
+  private reading(scores: CtcScores): CellReading {
+    const best = scores.bestTexts(this.alternativeCount).filter((entry) => entry.text !== '');
+    const top = best[0]?.logProbability ?? 0;
+    const weights = best.map((entry) => Math.exp(entry.logProbability - top));
+    const total = weights.reduce((sum, weight) => sum + weight, 0) || 1;
+    const temperature = this.temperature;
+    return {
+      alternatives: best.map((entry, index) => ({ text: entry.text, confidence: weights[index] / total })),
+      score: (text: string) => temperature * scores.score(text),
+    };
+  }
+}
+
+const aspect = (image: GrayImage): number => image.width / Math.max(1, image.height);

