@@ -8,6 +8,7 @@ import { registerConvert } from './commands/convert.js';
 import { registerDecode } from './commands/decode.js';
 import { registerDemo, setDemoRunner } from './commands/demo.js';
 import { registerPrint } from './commands/print.js';
+import { registerRead } from './commands/read.js';
 import { registerReconcile } from './commands/reconcile.js';
 import { registerValidate } from './commands/validate.js';
 import { registerMergeReports } from './commands/merge-reports.js';
@@ -23,7 +24,7 @@ export interface CommandContext {
 
 export type CommandRegistrar = (program: Command, context: CommandContext) => void;
 
-const REGISTRARS: readonly CommandRegistrar[] = [registerValidate, registerConvert, registerReconcile, registerDecode, registerPrint, registerDemo, registerMergeReports];
+const REGISTRARS: readonly CommandRegistrar[] = [registerValidate, registerConvert, registerReconcile, registerDecode, registerRead, registerPrint, registerDemo, registerMergeReports];
 
 export function buildProgram(context: CommandContext): Command {
   const program = new Command();

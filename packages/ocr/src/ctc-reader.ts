@@ -4,7 +4,7 @@
  * of every legal move it considers.
  */
 import type { CellReader, CellReading } from './cell-reader.js';
-import { CtcScores } from './ctc-scores.js';
+import { CtcScores, type CtcFrames } from './ctc-scores.js';
 import type { RecognizerModel } from './recognizer-model.js';
 import type { GrayImage } from './raster.js';
 
@@ -22,50 +22,54 @@ export interface CtcReaderOptions {
 }
 
 export const DEFAULT_CTC_TEMPERATURE = 0.7;
+const DEFAULT_ALTERNATIVES = 4;
+
+/** A CTC reader's reading keeps the network's frames: they cross to other threads, the scorer is rebuilt there. */
+export interface CtcCellReading extends CellReading {
+  readonly frames: CtcFrames;
+}
+
+/** The reading of one cell from the recogniser's frames: best texts and the tempered scorer. */
+export function ctcReading(frames: CtcFrames, options: CtcReaderOptions = {}): CtcCellReading {
+  const scores = new CtcScores(frames);
+  const best = scores.bestTexts(options.alternatives ?? DEFAULT_ALTERNATIVES).filter((entry) => entry.text !== '');
+  const top = best[0]?.logProbability ?? 0;
+  const weights = best.map((entry) => Math.exp(entry.logProbability - top));
+  const total = weights.reduce((sum, weight) => sum + weight, 0) || 1;
+  const temperature = options.temperature ?? DEFAULT_CTC_TEMPERATURE;
+  return {
+    alternatives: best.map((entry, index) => ({ text: entry.text, confidence: weights[index] / total })),
+    score: (text: string) => temperature * scores.score(text),
+    frames,
+  };
+}
 
 export class CtcReader implements CellReader {
   readonly name = 'ctc';
-  private readonly temperature: number;
-  private readonly alternativeCount: number;
   private readonly batchSize: number;
 
-  constructor(private readonly model: RecognizerModel, options: CtcReaderOptions = {}) {
-    this.temperature = options.temperature ?? DEFAULT_CTC_TEMPERATURE;
-    this.alternativeCount = options.alternatives ?? 4;
+  constructor(private readonly model: RecognizerModel, private readonly options: CtcReaderOptions = {}) {
     this.batchSize = options.batchSize ?? 16;
   }
 
-  async readCells(images: readonly GrayImage[]): Promise<CellReading[]> {
-    const readings: CellReading[] = [];
+  async readCells(images: readonly GrayImage[]): Promise<CtcCellReading[]> {
     // Similar widths in one batch waste less padding.
     const order = images.map((_, index) => index).sort((a, b) => aspect(images[a]) - aspect(images[b]));
-    const byIndex = new Array<CellReading>(images.length);
+    const byIndex = new Array<CtcCellReading>(images.length);
     for (let start = 0; start < order.length; start += this.batchSize) {
       const batch = order.slice(start, start + this.batchSize);
       const frames = await this.model.frames(batch.map((index) => images[index]));
       batch.forEach((index, k) => {
-        byIndex[index] = this.reading(new CtcScores(frames[k]));
+        byIndex[index] = ctcReading(frames[k], this.options);
       });
     }
-    readings.push(...byIndex);
-    return readings;
+    return byIndex;
   }
 
   async dispose(): Promise<void> {
     await this.model.dispose();
   }
 
-  private reading(scores: CtcScores): CellReading {
-    const best = scores.bestTexts(this.alternativeCount).filter((entry) => entry.text !== '');
-    const top = best[0]?.logProbability ?? 0;
-    const weights = best.map((entry) => Math.exp(entry.logProbability - top));
-    const total = weights.reduce((sum, weight) => sum + weight, 0) || 1;
-    const temperature = this.temperature;
-    return {
-      alternatives: best.map((entry, index) => ({ text: entry.text, confidence: weights[index] / total })),
-      score: (text: string) => temperature * scores.score(text),
-    };
-  }
 }
 
 const aspect = (image: GrayImage): number => image.width / Math.max(1, image.height);

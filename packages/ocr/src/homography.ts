@@ -35,6 +35,19 @@ export class Homography implements PageMap {
     return apply(this.inverse, x, y);
   }
 
+  /** The 3×3 sheet-to-image matrix, row by row (to send the map to another thread). */
+  get matrix(): readonly number[] {
+    return [...this.forward];
+  }
+
+  /** The map of a matrix from `matrix`, or undefined when it is not invertible. */
+  static fromMatrix(matrix: readonly number[]): Homography | undefined {
+    if (matrix.length !== 9 || !matrix.every(Number.isFinite)) return undefined;
+    const forward = [...matrix] as unknown as Matrix3;
+    const inverse = invert(forward);
+    return inverse ? new Homography(forward, inverse) : undefined;
+  }
+
   /** Root-mean-square distance, in image pixels, between mapped sheet points and their image points. */
   residual(pairs: readonly PointPair[]): number {
     let sum = 0;

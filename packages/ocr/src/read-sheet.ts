@@ -20,8 +20,11 @@ export interface ReadCell {
   readonly drawOffer: boolean;
 }
 
+/** A located sheet once read: the page image itself is no longer needed (cells keep their own crops). */
+export type ReadLocation = Omit<LocatedSheet, 'image'> & { readonly imageWidth: number; readonly imageHeight: number };
+
 export interface SheetRead {
-  readonly located: LocatedSheet;
+  readonly located: ReadLocation;
   /** The cells up to the last written one, in ply order. */
   readonly cells: readonly ReadCell[];
   /** The ticked result box, when exactly one is ticked. */
@@ -48,5 +51,6 @@ export async function readLocatedSheet(located: LocatedSheet, reader: CellReader
   const resultsTicked = located.resultTicks
     .filter((tick) => boxInk(located.image, located.map, tick.tick) >= TICKED_SHARE)
     .map((tick) => tick.result);
-  return { located, cells, resultsTicked, ...(resultsTicked.length === 1 ? { result: resultsTicked[0] } : {}) };
+  const { image, ...location } = located;
+  return { located: { ...location, imageWidth: image.width, imageHeight: image.height }, cells, resultsTicked, ...(resultsTicked.length === 1 ? { result: resultsTicked[0] } : {}) };
 }

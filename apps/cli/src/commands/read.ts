@@ -1,0 +1,151 @@
+/**
+ * `zapis read`: scans and photos of filled-in scoresheets (PNG, JPEG, PDF) to
+ * checked games. The sheet is found by its markers and QR (zapis sheets) or a
+ * --template's ruling lines, every cell is read, both players' sheets are
+ * decoded jointly, and the doubtful moves are listed with their cells.
+ */
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { basename, extname, join, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { DEFAULT_REVIEW_THRESHOLD } from '@zapis/decode';
+import {
+  decodeGroup, grayPng, groupGames, parseTemplate, readGameJson, readGamePgn, readScanFiles,
+  type PageOutcome, type PageRead, type ReadGame, type ScanFileInput,
+} from '@zapis/ocr';
+import { EXIT_INPUT_ERRORS, EXIT_OK, UsageError } from '../io.js';
+import { parseChoice, parseLanguage } from '../options.js';
+import type { CommandContext } from '../program.js';
+
+interface ReadFlags {
+  lang: string;
+  format: string;
+  pair?: boolean;
+  template?: string;
+  crops?: string;
+  jobs: string;
+  reviewThreshold: string;
+}
+
+const SCAN_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.pdf']);
+
+/** Files as given; a folder stands for the scans in it, in name order. */
+async function scanFiles(paths: readonly string[], cwd: string): Promise<ScanFileInput[]> {
+  const files: ScanFileInput[] = [];
+  for (const path of paths) {
+    if (path === '-') throw new UsageError('read takes scan files or folders, not standard input');
+    const full = resolve(cwd, path);
+    const info = await stat(full).catch(() => undefined);
+    if (info?.isDirectory()) {
+      const names = (await readdir(full)).filter((name) => SCAN_EXTENSIONS.has(extname(name).toLowerCase())).sort();
+      for (const name of names) files.push({ name: relative(cwd, join(full, name)) || name, path: join(full, name) });
+      continue;
+    }
+    files.push({ name: path, path: full });
+  }
+  return files;
+}
+
+function parseJobs(value: string): number {
+  const jobs = Number(value);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`-j must be a whole number from 1 to 64, not '${value}'`);
+  return jobs;
+}
+
+function parseThreshold(value: string): number {
+  const threshold = Number(value);
+  if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) throw new UsageError(`--review-threshold must be a number from 0 to 1, not '${value}'`);
+  return threshold;
+}
+
+const pageLabel = (outcome: { file: string; page?: number }): string => `${outcome.file}${outcome.page !== undefined ? ` (page ${outcome.page})` : ''}`;
+
+export function registerRead(program: Command, context: CommandContext): void {
+  program
+    .command('read')
+    .description('read scans or photos of filled-in scoresheets (PNG, JPEG, PDF) into checked games, with the doubtful moves listed')
+    .argument('<files...>', 'scans: PNG, JPEG or PDF files (one sheet per page), or folders of them')
+    .option('--format <format>', 'pgn (review comments on doubtful moves) or json (NDJSON: one object per game with each move\u2019s cell, then a summary)', 'pgn')
+    .option('--lang <code>', 'language the moves are written in: auto or a code from piece-letters.md', 'auto')
+    .option('--pair', 'sheets without a QR code come two by two: White\u2019s and Black\u2019s sheets of one game (zapis sheets are paired by their QR)')
+    .option('--template <file>', 'description of a sheet zapis did not print (its move grid), for pages without zapis markers')
+    .option('--crops <dir>', 'write the image of every cell sent to review into this folder')
+    .option('-j, --jobs <n>', 'worker threads reading files in parallel', '1')
+    .option('--review-threshold <p>', 'moves below this confidence are flagged for review', String(DEFAULT_REVIEW_THRESHOLD))
+    .action(async (paths: string[], flags: ReadFlags) => {
+      const language = parseLanguage(flags.lang, true);
+      const format = parseChoice('--format', flags.format, ['pgn', 'json'] as const);
+      const jobs = parseJobs(flags.jobs);
+      const reviewThreshold = parseThreshold(flags.reviewThreshold);
+      const { io } = context;
+      let templateText: string | undefined;
+      if (flags.template !== undefined) {
+        templateText = await readFile(resolve(io.cwd, flags.template), 'utf8').catch(() => {
+          throw new UsageError(`cannot read the template ${flags.template}`);
+        });
+        const template = parseTemplate(templateText, flags.template);
+        if (!template.ok) throw new UsageError(`bad template:\n${template.error.message}`);
+      }
+      const files = await scanFiles(paths, io.cwd);
+      if (files.length === 0) throw new UsageError('no scans to read (PNG, JPEG or PDF)');
+      const started = performance.now();
+      const pages: PageRead[] = [];
+      const failures: Extract<PageOutcome, { ok: false }>[] = [];
+      for await (const outcome of readScanFiles(files, { jobs, ...(templateText !== undefined ? { templateText } : {}) })) {
+        if (outcome.ok) pages.push({ file: outcome.file, page: outcome.page, read: outcome.read });
+        else {
+          failures.push(outcome);
+          io.stderr.write(`zapis: ${pageLabel(outcome)}: ${outcome.message}\n`);
+        }
+      }
+      const games = groupGames(pages, { pair: flags.pair === true }).map((group) => decodeGroup(group, {
+        ...(language !== 'auto' ? { language } : {}), reviewThreshold,
+      }));
+      const summary = { files: files.length, pages: pages.length + failures.length, sheets: pages.length, unreadablePages: failures.length, games: games.length, ok: 0, failed: 0, plies: 0, flagged: 0 };
+      for (const [index, game] of games.entries()) {
+        const json = readGameJson(game, index + 1, language);
+        if (json.status === 'ok') summary.ok += 1;
+        else summary.failed += 1;
+        summary.plies += json.plies;
+        summary.flagged += json.review.length;
+        if (format === 'json') io.stdout.write(`${JSON.stringify(json)}\n`);
+        else {
+          const pgn = readGamePgn(game);
+          if (pgn) io.stdout.write(`${pgn}\n`);
+          for (const diagnostic of json.diagnostics.filter((entry) => entry.severity === 'error')) {
+            io.stderr.write(`zapis: ${pageLabel(diagnostic)}: ${diagnostic.message}\n`);
+          }
+        }
+        if (flags.crops !== undefined) await writeCrops(game, resolve(io.cwd, flags.crops));
+      }
+      if (format === 'json') {
+        for (const failure of failures) {
+          io.stdout.write(`${JSON.stringify({
+            file: failure.file, ...(failure.page !== undefined ? { page: failure.page } : {}), status: 'error', plies: 0, san: [], moves: [],
+            diagnostics: [{ severity: 'error', code: `read-${failure.code}`, message: failure.message, file: failure.file, line: 1, column: 1, ...(failure.page !== undefined ? { page: failure.page } : {}) }],
+          })}\n`);
+        }
+        io.stdout.write(`${JSON.stringify({ summary: { ...summary, seconds: Number(((performance.now() - started) / 1000).toFixed(3)) } })}\n`);
+      } else {
+        io.stderr.write(`${summary.sheets} sheet${summary.sheets === 1 ? '' : 's'} read into ${summary.games} game${summary.games === 1 ? '' : 's'}` +
+          `${failures.length > 0 ? ` (${failures.length} page${failures.length === 1 ? '' : 's'} could not be read)` : ''}; ` +
+          `${summary.plies} plies, ${summary.flagged} to review\n`);
+      }
+      context.exitCode = failures.length > 0 || summary.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+    });
+}
+
+/** Every flagged move's cell (each player's) as a PNG named after the scan, page and ply. */
+async function writeCrops(game: ReadGame, folder: string): Promise<void> {
+  if (!game.decoded.ok) return;
+  await mkdir(folder, { recursive: true });
+  for (const move of game.decoded.value.moves) {
+    if (!move.review) continue;
+    for (const cell of game.cells(move.ply)) {
+      if (!cell) continue;
+      const base = basename(cell.where.file, extname(cell.where.file));
+      const name = `${base}-p${cell.where.page}-ply${String(move.ply).padStart(3, '0')}-${cell.cell.place.side}.png`;
+      await writeFile(join(folder, name), grayPng(cell.cell.image.cell));
+    }
+  }
+}
+

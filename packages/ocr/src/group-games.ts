@@ -1,0 +1,87 @@
+/**
+ * Which read pages make one game. A zapis sheet's QR says it: the event,
+ * round and board name the game, `copy` whose sheet it is, `sheet`/`of` the
+ * order of a long game's sheets. Sheets without that (templates, blank
+ * sheets printed without a header) are one game per page, except that the
+ * later sheets of a game printed `1 of 2`, `2 of 2` follow the first one in
+ * the same file. `--pair` takes games two by two as White's and Black's.
+ */
+import type { SheetRead } from './read-sheet.js';
+
+export interface PageRead {
+  readonly file: string;
+  /** 1-based page within the file. */
+  readonly page: number;
+  readonly read: SheetRead;
+}
+
+export interface PlayerPages {
+  /** 'white', 'black', or the first page's file name. */
+  readonly name: string;
+  readonly pages: readonly PageRead[];
+}
+
+export interface GameGroup {
+  /** One player's sheets, or White's and Black's copies of the same game. */
+  readonly players: readonly PlayerPages[];
+}
+
+const gameKey = (page: PageRead): string | undefined => {
+  const qr = page.read.located.qr;
+  if (!qr || (qr.event === undefined && qr.round === undefined && qr.board === undefined)) return undefined;
+  return JSON.stringify([qr.layout, qr.event ?? '', qr.round ?? '', qr.board ?? '']);
+};
+
+/** Groups pages (in input order) into games, in the order their first page came. */
+export function groupGames(pages: readonly PageRead[], options: { readonly pair?: boolean } = {}): GameGroup[] {
+  const players: { key: string | undefined; copy: string | undefined; pages: PageRead[] }[] = [];
+  const byKey = new Map<string, (typeof players)[number]>();
+  let previous: (typeof players)[number] | undefined;
+  for (const page of pages) {
+    const qr = page.read.located.qr;
+    const key = gameKey(page);
+    const copy = qr?.copy;
+    if (key !== undefined) {
+      const playerKey = `${key}|${copy ?? ''}`;
+      let player = byKey.get(playerKey);
+      if (!player) {
+        player = { key, copy, pages: [] };
+        byKey.set(playerKey, player);
+        players.push(player);
+      }
+      player.pages.push(page);
+      previous = undefined;
+      continue;
+    }
+    // A later sheet of the same game, right after the one before it in the same file.
+    const last = previous?.pages[previous.pages.length - 1];
+    const continues = last !== undefined && last.file === page.file && qr !== undefined && last.read.located.qr !== undefined
+      && qr.sheet === last.read.located.qr.sheet + 1 && qr.of === last.read.located.qr.of && qr.copy === last.read.located.qr.copy;
+    if (continues && previous) {
+      previous.pages.push(page);
+      continue;
+    }
+    previous = { key: undefined, copy, pages: [page] };
+    players.push(previous);
+  }
+  for (const player of players) player.pages.sort((a, b) => (a.read.located.qr?.sheet ?? 0) - (b.read.located.qr?.sheet ?? 0));
+  const named = (player: (typeof players)[number]): PlayerPages => ({ name: player.copy ?? player.pages[0].file, pages: player.pages });
+  const groups: GameGroup[] = [];
+  const used = new Set<(typeof players)[number]>();
+  players.forEach((player, index) => {
+    if (used.has(player)) return;
+    used.add(player);
+    // The QR says both copies belong to one game: decode them jointly.
+    const partner = player.key !== undefined && player.copy !== undefined
+      ? players.find((other) => !used.has(other) && other.key === player.key && other.copy !== undefined && other.copy !== player.copy)
+      : options.pair ? players.slice(index + 1).find((other) => !used.has(other)) : undefined;
+    if (partner) {
+      used.add(partner);
+      const ordered = player.copy === 'black' ? [partner, player] : [player, partner];
+      groups.push({ players: ordered.map(named) });
+    } else {
+      groups.push({ players: [named(player)] });
+    }
+  });
+  return groups;
+}

@@ -1,0 +1,120 @@
+/**
+ * One game read off its sheets: the players' pages decoded jointly by
+ * @zapis/decode, and for every move the cell it was read from, in image
+ * pixels, so a person can be shown exactly where to look.
+ */
+import { decodeSheets, type DecodedGame, type DecodeError, type DecodeOptions, type Sheet } from '@zapis/decode';
+import type { Rect, ResultCode } from '@zapis/sheet';
+import type { GameGroup, PageRead } from './group-games.js';
+import type { PageMap } from './page-map.js';
+import type { ReadCell } from './read-sheet.js';
+
+export interface CellOnScan {
+  readonly file: string;
+  /** 1-based page of the file. */
+  readonly page: number;
+  /** The cell's bounding box in the page image, pixels. */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface ReadProblem {
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  readonly message: string;
+  readonly file: string;
+  readonly page: number;
+  readonly ply?: number;
+}
+
+export interface ReadGame {
+  readonly group: GameGroup;
+  readonly decoded: { readonly ok: true; readonly value: DecodedGame } | { readonly ok: false; readonly error: DecodeError };
+  /** Tags read off the sheets (the QR's event, round and board; the ticked result). */
+  readonly tags: Readonly<Record<string, string>>;
+  readonly result?: ResultCode;
+  /** The cell each player's sheet has for a ply (undefined where a player wrote nothing there). */
+  readonly cells: (ply: number) => readonly (ReadCellOnScan | undefined)[];
+  /** Plies after which a player marked a draw offer. */
+  readonly drawOffers: readonly number[];
+  readonly problems: readonly ReadProblem[];
+}
+
+export interface ReadCellOnScan {
+  readonly cell: ReadCell;
+  readonly where: CellOnScan;
+}
+
+/** The axis-aligned box, in pixels, around a sheet rectangle mapped onto the image. */
+export function rectOnImage(map: PageMap, rect: Rect): { x: number; y: number; width: number; height: number } {
+  const corners = [[rect.x, rect.y], [rect.x + rect.width, rect.y], [rect.x + rect.width, rect.y + rect.height], [rect.x, rect.y + rect.height]]
+    .map(([x, y]) => map.toImage(x, y));
+  const xs = corners.map((corner) => corner[0]);
+  const ys = corners.map((corner) => corner[1]);
+  const x = Math.floor(Math.min(...xs)), y = Math.floor(Math.min(...ys));
+  return { x, y, width: Math.ceil(Math.max(...xs)) - x, height: Math.ceil(Math.max(...ys)) - y };
+}
+
+export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): ReadGame {
+  const problems: ReadProblem[] = [];
+  const byPly = group.players.map((player) => {
+    const cells = new Map<number, ReadCellOnScan>();
+    for (const page of player.pages) {
+      for (const cell of page.read.cells) cells.set(cell.place.ply, { cell, where: { file: page.file, page: page.page, ...rectOnImage(page.read.located.map, cell.place.rect) } });
+    }
+    return cells;
+  });
+  const sheets: Sheet[] = group.players.map((player, index) => ({
+    name: player.name,
+    cells: [...byPly[index].values()].sort((a, b) => a.cell.place.ply - b.cell.place.ply).map(({ cell }) => ({
+      readings: cell.reading.alternatives.map((alternative) => ({ text: alternative.text, confidence: alternative.confidence })),
+      source: { line: cell.place.moveNumber, column: cell.place.side === 'white' ? 1 : 2, moveNumber: cell.place.moveNumber, ply: cell.place.ply },
+      ...(cell.reading.score ? { score: cell.reading.score } : {}),
+    })),
+  }));
+  const decoded = decodeSheets(sheets, { adaptToSheet: false, ...options });
+  const pages = group.players.flatMap((player) => player.pages);
+  const result = resultOf(pages, problems);
+  const qr = pages.find((page) => page.read.located.qr)?.read.located.qr;
+  const tags: Record<string, string> = {
+    ...(qr?.event ? { Event: qr.event } : {}),
+    ...(qr?.round ? { Round: qr.round } : {}),
+    ...(qr?.board ? { Board: qr.board } : {}),
+    ...(result ? { Result: result } : {}),
+  };
+  const drawOffers = [...new Set(pages.flatMap((page) => page.read.cells.filter((cell) => cell.drawOffer).map((cell) => cell.place.ply)))].sort((a, b) => a - b);
+  if (decoded.ok) {
+    const written = Math.max(0, ...byPly.map((cells) => Math.max(0, ...cells.keys())));
+    if (decoded.value.moves.length < written) {
+      const page = pages[0];
+      problems.push({
+        severity: 'warning', code: 'read-cells-unused', file: page.file, page: page.page, ply: decoded.value.moves.length + 1,
+        message: `${written - decoded.value.moves.length} written cell(s) after ply ${decoded.value.moves.length} were not explained by legal moves`,
+      });
+    }
+  }
+  return {
+    group, decoded, tags, drawOffers, problems,
+    ...(result ? { result } : {}),
+    cells: (ply: number) => byPly.map((cells) => cells.get(ply)),
+  };
+}
+
+/** The result the players ticked: agreeing ticks give it, disagreeing or several ticks are reported. */
+function resultOf(pages: readonly PageRead[], problems: ReadProblem[]): ResultCode | undefined {
+  const ticked = new Set<ResultCode>();
+  for (const page of pages) {
+    if (page.read.resultsTicked.length > 1) {
+      problems.push({ severity: 'warning', code: 'read-several-results', file: page.file, page: page.page, message: `several result boxes are ticked: ${page.read.resultsTicked.join(', ')}` });
+    }
+    if (page.read.result) ticked.add(page.read.result);
+  }
+  if (ticked.size > 1) {
+    const page = pages[0];
+    problems.push({ severity: 'warning', code: 'read-results-differ', file: page.file, page: page.page, message: `the sheets tick different results: ${[...ticked].join(' and ')}` });
+    return undefined;
+  }
+  return [...ticked][0];
+}

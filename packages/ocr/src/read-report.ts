@@ -1,0 +1,146 @@
+/**
+ * What `zapis read` prints for a game: the decode output (PGN with review
+ * comments, or a JSON game object as ARCHITECTURE.md's contract says) plus,
+ * per move, the cell it was read from on the scan.
+ */
+import { decodedGamePgn, readComment, reviewComment } from '@zapis/decode';
+import type { CellOnScan, ReadGame, ReadProblem } from './read-game.js';
+
+export interface ReadDiagnostic {
+  readonly severity: 'error' | 'warning' | 'info';
+  readonly code: string;
+  readonly message: string;
+  readonly file: string;
+  readonly page: number;
+  readonly line: number;
+  readonly column: number;
+  readonly ply?: number;
+  readonly moveNumber?: number;
+  readonly side?: 'white' | 'black';
+  readonly fen?: string;
+  readonly text?: string;
+  readonly candidates?: readonly string[];
+  readonly cell?: CellOnScan;
+}
+
+export interface ReadMoveJson {
+  readonly ply: number;
+  readonly moveNumber: number;
+  readonly side: 'white' | 'black';
+  readonly san: string;
+  readonly confidence: number;
+  readonly alternatives: readonly string[];
+  readonly alternativeProbabilities: readonly number[];
+  readonly review: boolean;
+  readonly reviewReasons: readonly string[];
+  /** What each player's cell read (null: no cell). */
+  readonly read: readonly (string | null)[];
+  readonly corrected: boolean;
+  /** The first player's cell for the move (the cell a person looks at); all players' in `cells`. */
+  readonly cell: CellOnScan | null;
+  readonly cells: readonly (CellOnScan | null)[];
+  readonly drawOffer?: true;
+}
+
+export interface ReadGameJson {
+  readonly file: string;
+  readonly index: number;
+  readonly line: number;
+  readonly sheets: readonly { readonly file: string; readonly page: number; readonly copy?: string; readonly layout?: string }[];
+  readonly tags: Readonly<Record<string, string>>;
+  readonly language: string;
+  readonly status: 'ok' | 'error';
+  readonly plies: number;
+  readonly san: readonly string[];
+  readonly fen: string;
+  readonly result?: string;
+  readonly moves: readonly ReadMoveJson[];
+  readonly review: readonly number[];
+  readonly diagnostics: readonly ReadDiagnostic[];
+}
+
+const rounded = (value: number): number => Number(value.toFixed(4));
+
+export function readGameDiagnostics(game: ReadGame): ReadDiagnostic[] {
+  const first = game.group.players[0].pages[0];
+  const base = { file: first.file, page: first.page, line: 1, column: 1 };
+  const problems = game.problems.map((problem: ReadProblem): ReadDiagnostic => ({ ...base, ...problem, line: 1, column: 1 }));
+  if (!game.decoded.ok) return [{ ...base, severity: 'error', code: `decode-${game.decoded.error.code}`, message: game.decoded.error.message }, ...problems];
+  const decoded = game.decoded.value;
+  const diagnostics: ReadDiagnostic[] = [];
+  for (const move of decoded.moves) {
+    if (!move.review) continue;
+    const where = game.cells(move.ply).find((cell) => cell !== undefined);
+    const read = readComment(move);
+    diagnostics.push({
+      ...base,
+      ...(where ? { file: where.where.file, page: where.where.page, cell: where.where } : {}),
+      severity: 'warning',
+      code: !where ? 'decode-unwritten' : move.corrected ? 'decode-corrected' : 'decode-review',
+      message: `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}${read ? ` (${read})` : ''}: ${reviewComment(move)}`,
+      ply: move.ply, moveNumber: move.moveNumber, side: move.side, fen: move.fen,
+      ...(where ? { text: where.cell.reading.alternatives[0]?.text ?? '' } : {}),
+      candidates: [move.san, ...new Set(move.alternatives.map((alternative) => alternative.san).filter((san) => san !== move.san))],
+    });
+  }
+  if (decoded.break) {
+    const where = game.cells(decoded.break.ply).find((cell) => cell !== undefined);
+    diagnostics.push({
+      ...base, ...(where ? { file: where.where.file, page: where.where.page, cell: where.where } : {}),
+      severity: 'error', code: 'decode-break', message: decoded.break.message, ply: decoded.break.ply, fen: decoded.break.fen, text: decoded.break.text,
+    });
+  }
+  return [...diagnostics, ...problems];
+}
+
+export function readGameJson(game: ReadGame, index: number, requestedLanguage: string): ReadGameJson {
+  const pages = game.group.players.flatMap((player) => player.pages);
+  const first = pages[0];
+  const decoded = game.decoded.ok ? game.decoded.value : undefined;
+  const diagnostics = readGameDiagnostics(game);
+  const offers = new Set(game.drawOffers);
+  return {
+    file: first.file,
+    index,
+    line: 1,
+    sheets: pages.map((page) => ({
+      file: page.file, page: page.page,
+      ...(page.read.located.qr?.copy ? { copy: page.read.located.qr.copy } : {}),
+      ...(page.read.located.layout ? { layout: page.read.located.layout.layoutId } : {}),
+    })),
+    tags: game.tags,
+    language: decoded?.language ?? requestedLanguage,
+    status: diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'ok',
+    plies: decoded?.moves.length ?? 0,
+    san: decoded?.moves.map((move) => move.san) ?? [],
+    fen: decoded?.fen ?? '',
+    ...(game.result ? { result: game.result } : {}),
+    moves: decoded?.moves.map((move): ReadMoveJson => {
+      const cells = game.cells(move.ply);
+      return {
+        ply: move.ply,
+        moveNumber: move.moveNumber,
+        side: move.side,
+        san: move.san,
+        confidence: rounded(move.confidence),
+        alternatives: move.alternatives.map((alternative) => alternative.san),
+        alternativeProbabilities: move.alternatives.map((alternative) => rounded(alternative.probability)),
+        review: move.review,
+        reviewReasons: move.reviewReasons,
+        read: cells.map((cell) => (cell ? cell.cell.reading.alternatives[0]?.text ?? '' : null)),
+        corrected: move.corrected,
+        cell: cells.find((cell) => cell !== undefined)?.where ?? null,
+        cells: cells.map((cell) => cell?.where ?? null),
+        ...(offers.has(move.ply) ? { drawOffer: true as const } : {}),
+      };
+    }) ?? [],
+    review: decoded?.review ?? [],
+    diagnostics,
+  };
+}
+
+/** The game as PGN: the decode's comments (what was read, why to review) and the tags read off the sheets. */
+export function readGamePgn(game: ReadGame): string | undefined {
+  if (!game.decoded.ok) return undefined;
+  return decodedGamePgn(game.decoded.value, { tags: game.tags, ...(game.result ? { result: game.result } : {}) });
+}

@@ -1,0 +1,78 @@
+/**
+ * One input file to read sheets: a PNG or JPEG is one page, a PDF one page
+ * per sheet (office scanners make multi-page PDFs). Each page is located
+ * (ArUco markers and the QR for zapis sheets; the ruling lines of a
+ * `--template` for others) and read. A page that cannot be read is a
+ * failure with its file, page and reason; the next page goes on.
+ */
+import type { CellReader } from './cell-reader.js';
+import { loadImage, sniffScanKind } from './load-image.js';
+import { locateSheet, NO_SHEET_MESSAGE } from './locate-sheet.js';
+import { locateByTemplate } from './locate-by-template.js';
+import type { LocatedSheet } from './located-sheet.js';
+import { pdfPages } from './pdf-pages.js';
+import type { GrayImage } from './raster.js';
+import { readLocatedSheet, type SheetRead } from './read-sheet.js';
+import type { SheetTemplate } from './template.js';
+
+export type ReadFailureCode = 'unreadable' | 'no-sheet' | 'not-zapis' | 'unreadable-qr' | 'layout-mismatch' | 'few-markers';
+
+export type PageOutcome =
+  | { readonly ok: true; readonly file: string; readonly page: number; readonly read: SheetRead }
+  | { readonly ok: false; readonly file: string; readonly page?: number; readonly code: ReadFailureCode; readonly message: string };
+
+export interface ReadScanOptions {
+  readonly reader: CellReader;
+  /** A foreign sheet's description: used when a page has no zapis markers. */
+  readonly template?: SheetTemplate;
+  /** PDF pages are rendered at this resolution (default 200 dpi). */
+  readonly dpi?: number;
+}
+
+export async function* readScanFile(file: string, bytes: Uint8Array, options: ReadScanOptions): AsyncGenerator<PageOutcome> {
+  const kind = sniffScanKind(bytes);
+  if (kind === undefined) {
+    yield { ok: false, file, code: 'unreadable', message: bytes.length === 0 ? 'empty file' : 'not a PNG, JPEG or PDF file' };
+    return;
+  }
+  if (kind !== 'pdf') {
+    const image = loadImage(bytes);
+    if (!image.ok) {
+      yield { ok: false, file, page: 1, code: 'unreadable', message: image.error.message };
+      return;
+    }
+    yield await readPage(file, 1, image.value, options);
+    return;
+  }
+  for await (const page of pdfPages(bytes, { ...(options.dpi !== undefined ? { dpi: options.dpi } : {}) })) {
+    if (!page.ok) {
+      yield { ok: false, file, ...(page.error.page !== undefined ? { page: page.error.page } : {}), code: 'unreadable', message: page.error.message };
+      if (page.error.page === undefined) return;
+      continue;
+    }
+    yield await readPage(file, page.value.page, page.value.image, options);
+  }
+}
+
+async function readPage(file: string, page: number, image: GrayImage, options: ReadScanOptions): Promise<PageOutcome> {
+  const located = locatePage(image, page, options.template);
+  if (!located.ok) return { ok: false, file, page, code: located.code, message: located.message };
+  return { ok: true, file, page, read: await readLocatedSheet(located.sheet, options.reader) };
+}
+
+type Location = { ok: true; sheet: LocatedSheet } | { ok: false; code: ReadFailureCode; message: string };
+
+function locatePage(image: GrayImage, page: number, template: SheetTemplate | undefined): Location {
+  const byMarkers = locateSheet(image, page);
+  if (byMarkers.ok) return { ok: true, sheet: byMarkers.value };
+  if (template) {
+    const byGrid = locateByTemplate(image, page, template);
+    if (byGrid.ok) return { ok: true, sheet: byGrid.value };
+    // Markers seen but no zapis layout, and the template's grid is not there either: both reasons count.
+    return { ok: false, code: 'no-sheet', message: byMarkers.error.markersSeen > 0 ? byMarkers.error.message : `${NO_SHEET_MESSAGE}: ${byGrid.error.detail}` };
+  }
+  if (byMarkers.error.code === 'no-sheet') {
+    return { ok: false, code: 'no-sheet', message: `${NO_SHEET_MESSAGE}; a sheet zapis did not print needs --template` };
+  }
+  return { ok: false, code: byMarkers.error.code, message: byMarkers.error.message };
+}

@@ -1,0 +1,31 @@
+/** A reading thread: loads the recogniser once, then reads the files it is sent (read-pool.ts). */
+import { parentPort, workerData } from 'node:worker_threads';
+import { CtcReader, type CtcReaderOptions } from './ctc-reader.js';
+import { loadNodeRecognizer } from './node-recognizer.js';
+import { readFileBytes, type ReadTask, type ReadWorkerMessage } from './read-pool.js';
+import { readScanFile } from './read-scan-file.js';
+import { plainOutcome } from './read-transfer.js';
+import { parseTemplate } from './template.js';
+
+const settings = workerData as { templateText?: string; dpi?: number; reader?: CtcReaderOptions };
+const parsed = settings.templateText === undefined ? undefined : parseTemplate(settings.templateText);
+const template = parsed?.ok ? parsed.value : undefined;
+const reader = new CtcReader(await loadNodeRecognizer(), settings.reader);
+const port = parentPort;
+const send = (message: ReadWorkerMessage) => port?.postMessage(message);
+
+port?.on('message', async (task: ReadTask) => {
+  try {
+    const bytes = await readFileBytes(task.file);
+    if (typeof bytes === 'string') {
+      send({ kind: 'failed', index: task.index, message: bytes });
+      return;
+    }
+    for await (const outcome of readScanFile(task.file.name, bytes, { reader, ...(template ? { template } : {}), ...(settings.dpi !== undefined ? { dpi: settings.dpi } : {}) })) {
+      send({ kind: 'page', index: task.index, outcome: plainOutcome(outcome) });
+    }
+    send({ kind: 'done', index: task.index });
+  } catch (error) {
+    send({ kind: 'failed', index: task.index, message: error instanceof Error ? error.message : String(error) });
+  }
+});
