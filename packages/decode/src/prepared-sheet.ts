@@ -32,7 +32,8 @@ const SCORED_NOISE_GAP = 14;
 
 function prepareScoredCell(cell: Cell, score: CellScorer, channel: NoisyChannel, expectedPly: number): PreparedCell {
   const given = cell.readings.filter((reading) => reading.text.trim() !== '');
-  const ceiling = given.reduce((best, reading) => Math.max(best, score(reading.text)), -745);
+  // With no text to go by, a log-probability's own ceiling.
+  const ceiling = given.length === 0 ? 0 : given.reduce((best, reading) => Math.max(best, score(reading.text)), -745);
   const readings = given.map((reading) => ({ codes: channel.encode(reading.text), weight: 1 / given.length }));
   return { readings, logNoise: ceiling - SCORED_NOISE_GAP, expectedPly, score, ceiling };
 }

@@ -21,8 +21,8 @@ export interface CellSource {
 }
 
 /**
- * log P(image | text) up to a constant, for any text: what a reader that
- * scores candidate texts (a CTC recogniser) knows of a cell image. Called
+ * A log-probability (≤ 0) for any text: what a reader that scores candidate
+ * texts (a CTC recogniser) knows of a cell image. Called
  * synchronously inside the search, once per spelling of each move tried.
  */
 export type CellScorer = (text: string) => number;

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { CtcScores, type CtcFrames } from '../src/ctc-scores.js';
+
+/** Random per-frame distributions over blank + symbols, rescaled the way the recogniser stores them. */
+function randomFrames(alphabet: string[], frames: number, seed: number): { frames: CtcFrames; raw: number[][] } {
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const raw: number[][] = [];
+  const probabilities = new Float64Array(frames * alphabet.length);
+  let logScale = 0;
+  for (let t = 0; t < frames; t += 1) {
+    const row = alphabet.map(() => random() + 0.05);
+    const total = row.reduce((a, b) => a + b, 0);
+    const normal = row.map((p) => p / total);
+    raw.push(normal);
+    const max = Math.max(...normal);
+    normal.forEach((p, s) => { probabilities[t * alphabet.length + s] = p / max; });
+    logScale += Math.log(1 / max);
+  }
+  return { frames: { alphabet, frames, probabilities, logScale }, raw };
+}
+
+/** P(text) by walking every frame-by-frame path and collapsing it (repeats merged, blanks dropped). */
+function bruteForce(raw: number[][], alphabet: string[], text: string): number {
+  let total = 0;
+  const walk = (t: number, path: number[], p: number) => {
+    if (t === raw.length) {
+      let out = '';
+      let previous = -1;
+      for (const s of path) {
+        if (s !== previous && s !== 0) out += alphabet[s];
+        previous = s;
+      }
+      if (out === text) total += p;
+      return;
+    }
+    for (let s = 0; s < alphabet.length; s += 1) walk(t + 1, [...path, s], p * raw[t][s]);
+  };
+  walk(0, [], 1);
+  return total;
+}
+
+describe('CtcScores', () => {
+  const alphabet = ['', 'N', 'f', '3', 'x'];
+  const { frames, raw } = randomFrames(alphabet, 6, 42);
+  const scores = new CtcScores(frames);
+
+  it('gives every text the probability of all alignments that spell it', () => {
+    for (const text of ['', 'N', 'Nf', 'Nf3', 'ff', 'Nxf3', 'f3', '33']) {
+      expect(scores.score(text)).toBeCloseTo(Math.log(bruteForce(raw, alphabet, text)), 9);
+    }
+  });
+
+  it('gives the same score whether a prefix was scored before or not', () => {
+    const fresh = new CtcScores(frames);
+    const direct = fresh.score('Nxf3');
+    expect(scores.score('Nxf3')).toBeCloseTo(direct, 12);
+  });
+
+  it('scores a text with a symbol outside the alphabet as nearly impossible', () => {
+    expect(scores.score('Qd1')).toBeLessThan(-1000);
+  });
+
+  it('finds the likeliest texts by prefix beam search', () => {
+    // A beam wide enough to keep every prefix is exact.
+    const best = scores.bestTexts(3, 100_000);
+    expect(best.length).toBe(3);
+    for (const entry of best) expect(entry.logProbability).toBeCloseTo(scores.score(entry.text), 9);
+    expect(best[0].logProbability).toBeGreaterThanOrEqual(best[1].logProbability);
+    // No other short text beats the first.
+    for (const text of ['N', 'f', '3', 'Nf', 'f3', 'Nf3', 'x', 'N3']) expect(scores.score(text)).toBeLessThanOrEqual(best[0].logProbability + 1e-9);
+  });
+});
