@@ -71,10 +71,11 @@ export function isCorrection(readings: readonly string[], description: MoveDescr
  * saw something else, and the game's legality overruled it. Closer calls are
  * left to the move's confidence.
  */
-export const SCORED_CORRECTION_MARGIN = 3;
+export const SCORED_CORRECTION_MARGIN = 5;
 
-export function isScoredCorrection(score: CellScorer, ceiling: number, description: MoveDescription, language: LanguageCode): boolean {
+export function isScoredCorrection(score: CellScorer, ceiling: number, description: MoveDescription, language: LanguageCode,
+  margin = SCORED_CORRECTION_MARGIN): boolean {
   let best = -Infinity;
   for (const spelling of eachSpelling(moveSpellings(description, language))) best = Math.max(best, score(spelling));
-  return best < ceiling - SCORED_CORRECTION_MARGIN;
+  return best < ceiling - margin;
 }

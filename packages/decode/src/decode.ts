@@ -51,6 +51,11 @@ export interface DecodeOptions {
    * flagged that are a misreading away from another legal move.
    */
   readonly adaptToSheet?: boolean;
+  /**
+   * Scored cells (images): a move is a correction when every spelling of it scores this many nats below
+   * the best text the reader found in the cell (default SCORED_CORRECTION_MARGIN).
+   */
+  readonly scoredCorrectionMargin?: number;
 }
 
 export type { Rival } from './rival.js';
@@ -263,7 +268,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
         : cell.readings.map((reading) => reading.text);
       const prepared = step.use === 'split' ? undefined : run.prepared[sheet]?.cells[step.cell];
       const corrected = prepared?.score && prepared.ceiling !== undefined
-        ? isScoredCorrection(prepared.score, prepared.ceiling, description, language)
+        ? isScoredCorrection(prepared.score, prepared.ceiling, description, language, options.scoredCorrectionMargin)
         : isCorrection(readings, description, language);
       return { sheet, use: step.use, cell: step.cell, text, corrected, ...(cell.source ? { source: cell.source } : {}) };
     });

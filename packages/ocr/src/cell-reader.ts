@@ -23,6 +23,8 @@ export interface CellReader {
   readonly name: string;
   /** Reads many cells at once (readers batch them through their model). */
   readCells(images: readonly GrayImage[]): Promise<CellReading[]>;
+  /** Reads free text (names, dates in the header): the best texts per image, when the reader can. */
+  readTexts?(images: readonly GrayImage[]): Promise<TextAlternative[][]>;
   /** Frees the model (workers call it before they exit). */
   dispose(): Promise<void>;
 }

@@ -3,7 +3,7 @@
  * (prefix beam search), and a scorer the decoder asks about every spelling
  * of every legal move it considers.
  */
-import type { CellReader, CellReading } from './cell-reader.js';
+import type { CellReader, CellReading, TextAlternative } from './cell-reader.js';
 import { CtcScores, type CtcFrames } from './ctc-scores.js';
 import type { RecognizerModel } from './recognizer-model.js';
 import type { GrayImage } from './raster.js';
@@ -64,6 +64,15 @@ export class CtcReader implements CellReader {
       });
     }
     return byIndex;
+  }
+
+  async readTexts(images: readonly GrayImage[]): Promise<TextAlternative[][]> {
+    const frames = await this.model.frames(images, 'text');
+    return frames.map((frame) => {
+      const best = new CtcScores(frame).bestTexts(1)[0];
+      // The probability of the whole text: a name read letter by letter is rarely certain.
+      return best && best.text.trim() !== '' ? [{ text: best.text.trim().replace(/\s+/g, ' '), confidence: Math.exp(best.logProbability) }] : [];
+    });
   }
 
   async dispose(): Promise<void> {

@@ -39,6 +39,8 @@ export interface ReadGame {
   readonly cells: (ply: number) => readonly (ReadCellOnScan | undefined)[];
   /** Plies after which a player marked a draw offer. */
   readonly drawOffers: readonly number[];
+  /** Tags read by OCR from the header (not the QR), with the reader's confidence: a person should check them. */
+  readonly headerConfidence: Readonly<Record<string, number>>;
   readonly problems: readonly ReadProblem[];
 }
 
@@ -78,7 +80,16 @@ export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): Read
   const pages = group.players.flatMap((player) => player.pages);
   const result = resultOf(pages, problems);
   const qr = pages.find((page) => page.read.located.qr)?.read.located.qr;
+  // What was read in the header, the surest reading of each tag across the sheets; the QR's values win.
+  const read = new Map<string, { text: string; confidence: number }>();
+  for (const page of pages) {
+    for (const field of page.read.header) {
+      const known = read.get(field.tag);
+      if (!known || field.confidence > known.confidence) read.set(field.tag, field);
+    }
+  }
   const tags: Record<string, string> = {
+    ...Object.fromEntries([...read].map(([tag, field]) => [tag, field.text])),
     ...(qr?.event ? { Event: qr.event } : {}),
     ...(qr?.round ? { Round: qr.round } : {}),
     ...(qr?.board ? { Board: qr.board } : {}),
@@ -97,6 +108,8 @@ export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): Read
   }
   return {
     group, decoded, tags, drawOffers, problems,
+    headerConfidence: Object.fromEntries([...read].filter(([tag]) => !(qr && ((tag === 'Event' && qr.event) || (tag === 'Round' && qr.round) || (tag === 'Board' && qr.board))))
+      .map(([tag, field]) => [tag, Number(field.confidence.toFixed(3))])),
     ...(result ? { result } : {}),
     cells: (ply: number) => byPly.map((cells) => cells.get(ply)),
   };

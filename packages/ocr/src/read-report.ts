@@ -48,6 +48,8 @@ export interface ReadGameJson {
   readonly line: number;
   readonly sheets: readonly { readonly file: string; readonly page: number; readonly copy?: string; readonly layout?: string }[];
   readonly tags: Readonly<Record<string, string>>;
+  /** Tags read by OCR from the handwritten header, with the reader's confidence (0..1). */
+  readonly tagConfidence: Readonly<Record<string, number>>;
   readonly language: string;
   readonly status: 'ok' | 'error';
   readonly plies: number;
@@ -109,6 +111,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
       ...(page.read.located.layout ? { layout: page.read.located.layout.layoutId } : {}),
     })),
     tags: game.tags,
+    tagConfidence: game.headerConfidence,
     language: decoded?.language ?? requestedLanguage,
     status: diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'ok',
     plies: decoded?.moves.length ?? 0,

@@ -7,6 +7,7 @@ import type { ResultCode } from '@zapis/sheet';
 import type { CellReader, CellReading } from './cell-reader.js';
 import { boxInk, cutCell, type CellImage } from './cell-image.js';
 import type { LocatedSheet, MoveCellPlace } from './located-sheet.js';
+import { readHeader, type HeaderRead } from './read-header.js';
 
 /** A tick or an `=` fills at least this share of a small box's inside. */
 const TICKED_SHARE = 0.06;
@@ -31,6 +32,8 @@ export interface SheetRead {
   readonly result?: ResultCode;
   /** Result boxes ticked (more than one is a problem to report). */
   readonly resultsTicked: readonly ResultCode[];
+  /** Header fields written on the sheet, as read. */
+  readonly header: readonly HeaderRead[];
 }
 
 export async function readLocatedSheet(located: LocatedSheet, reader: CellReader): Promise<SheetRead> {
@@ -51,6 +54,7 @@ export async function readLocatedSheet(located: LocatedSheet, reader: CellReader
   const resultsTicked = located.resultTicks
     .filter((tick) => boxInk(located.image, located.map, tick.tick) >= TICKED_SHARE)
     .map((tick) => tick.result);
+  const header = located.layout ? await readHeader(located.image, located.map, located.layout, reader) : [];
   const { image, ...location } = located;
-  return { located: { ...location, imageWidth: image.width, imageHeight: image.height }, cells, resultsTicked, ...(resultsTicked.length === 1 ? { result: resultsTicked[0] } : {}) };
+  return { located: { ...location, imageWidth: image.width, imageHeight: image.height }, cells, resultsTicked, header, ...(resultsTicked.length === 1 ? { result: resultsTicked[0] } : {}) };
 }

@@ -30,14 +30,42 @@ export const NOTATION_SYMBOLS = [
   ...'x:+#=-()/.',
 ];
 
+/** Symbols of names and other header text: Latin letters of the sheet languages, digits, space, punctuation. */
+export const TEXT_SYMBOLS = [
+  ...NOTATION_SYMBOLS,
+  ...'ąćęłńóśźżĄĆĘŁŃÓŚŹŻáčďéěíňřšťúůýžÁČĎÉĚÍŇŘŠŤÚŮÝŽäöüßÄÖÜàâçèêëîïôùûÀÂÇÈÊÉËÎÏÔÙÛ',
+  ...",'’& ",
+];
+
 export const LINE_HEIGHT = 48;
 const MAX_LINE_WIDTH = 480;
 /** Width multiple the network needs (it downsamples columns by 8). */
 const WIDTH_STEP = 8;
 
+/** Stands for the model's space class: its last, whatever the dictionary's length. */
+const SPACE = -1;
+
+interface SymbolSet {
+  readonly alphabet: readonly string[];
+  /** The model's class of each symbol. */
+  readonly classes: Int32Array;
+  readonly spaceIsBlank: boolean;
+}
+
 export class RecognizerModel {
   private constructor(private readonly runtime: OnnxRuntime, private readonly session: InferenceSession,
-    private readonly classes: Int32Array, readonly alphabet: readonly string[]) {}
+    private readonly classOf: ReadonlyMap<string, number>) {
+    this.notation = this.symbolSet(NOTATION_SYMBOLS);
+    this.text = this.symbolSet(TEXT_SYMBOLS);
+  }
+
+  private readonly notation: SymbolSet;
+  private readonly text: SymbolSet;
+
+  /** The symbols move cells are read with (blank first). */
+  get alphabet(): readonly string[] {
+    return this.notation.alphabet;
+  }
 
   static async load(runtime: OnnxRuntime, files: RecognizerFiles, threads = 1): Promise<RecognizerModel> {
     const session = await runtime.InferenceSession.create(files.model, {
@@ -48,14 +76,20 @@ export class RecognizerModel {
     lines.forEach((symbol, index) => {
       if (symbol.length === 1 && !classOf.has(symbol)) classOf.set(symbol, index + 1);
     });
-    const alphabet = ['', ...NOTATION_SYMBOLS.filter((symbol) => classOf.has(symbol))];
-    // The space class (last) is read as a blank: `N f3` is `Nf3`.
-    const classes = Int32Array.from(alphabet, (symbol, index) => (index === 0 ? 0 : classOf.get(symbol) ?? 0));
-    return new RecognizerModel(runtime, session, classes, alphabet);
+    return new RecognizerModel(runtime, session, classOf);
   }
 
-  /** Per-frame probabilities for each line image (already cropped to the writing), in one batch. */
-  async frames(lines: readonly GrayImage[]): Promise<CtcFrames[]> {
+  private symbolSet(symbols: readonly string[]): SymbolSet {
+    const alphabet = ['', ...symbols.filter((symbol) => symbol === ' ' || this.classOf.has(symbol))];
+    const classes = Int32Array.from(alphabet, (symbol, index) => (index === 0 ? 0 : symbol === ' ' ? SPACE : this.classOf.get(symbol) ?? 0));
+    return { alphabet, classes, spaceIsBlank: !symbols.includes(' ') };
+  }
+
+  /**
+   * Per-frame probabilities for each line image (already cropped to the writing), in one batch, over
+   * the move notation's symbols (a space counts as a blank: `N f3` is `Nf3`) or, for header text, names' symbols.
+   */
+  async frames(lines: readonly GrayImage[], kind: 'notation' | 'text' = 'notation'): Promise<CtcFrames[]> {
     if (lines.length === 0) return [];
     const widths = lines.map((line) => lineWidth(line));
     const width = Math.max(...widths);
@@ -66,11 +100,12 @@ export class RecognizerModel {
     const output = await this.session.run({ [this.session.inputNames[0]]: tensor });
     const result = output[this.session.outputNames[0]];
     const [, frames, symbols] = result.dims;
+    const symbolSet = kind === 'text' ? this.text : this.notation;
     const data = result.data as Float32Array;
     return lines.map((_, index) => {
       // Frames past the line's own width saw only padding.
       const used = Math.min(frames, Math.ceil(widths[index] / WIDTH_STEP));
-      return this.restrict(data.subarray(index * frames * symbols, (index + 1) * frames * symbols), used, symbols);
+      return this.restrict(data.subarray(index * frames * symbols, (index + 1) * frames * symbols), used, symbols, symbolSet);
     });
   }
 
@@ -78,17 +113,20 @@ export class RecognizerModel {
     await this.session.release();
   }
 
-  private restrict(data: Float32Array, frames: number, symbols: number): CtcFrames {
-    const width = this.alphabet.length;
+  private restrict(data: Float32Array, frames: number, symbols: number, set: SymbolSet): CtcFrames {
+    const { alphabet, classes, spaceIsBlank } = set;
+    const width = alphabet.length;
     const probabilities = new Float64Array(frames * width);
     let logScale = 0;
     for (let t = 0; t < frames; t += 1) {
       const row = t * symbols;
-      let total = data[row] + data[row + symbols - 1];
-      for (let s = 1; s < width; s += 1) total += data[row + this.classes[s]];
+      const blank = data[row] + (spaceIsBlank ? data[row + symbols - 1] : 0);
+      let total = blank;
+      const classOf = (s: number): number => (classes[s] === SPACE ? symbols - 1 : classes[s]);
+      for (let s = 1; s < width; s += 1) total += data[row + classOf(s)];
       let max = 0;
       for (let s = 0; s < width; s += 1) {
-        const raw = s === 0 ? data[row] + data[row + symbols - 1] : data[row + this.classes[s]];
+        const raw = s === 0 ? blank : data[row + classOf(s)];
         const p = Math.max(raw / total, 1e-9);
         probabilities[t * width + s] = p;
         if (p > max) max = p;
@@ -96,7 +134,7 @@ export class RecognizerModel {
       for (let s = 0; s < width; s += 1) probabilities[t * width + s] /= max;
       logScale += Math.log(1 / max);
     }
-    return { alphabet: this.alphabet, frames, probabilities, logScale };
+    return { alphabet, frames, probabilities, logScale };
   }
 }
 
