@@ -69,23 +69,31 @@ function percentile(histogram: Uint32Array, total: number, share: number): numbe
 
 const isInk = (value: number): boolean => value < 255 * INK_SHARE;
 
-/** Whitens rows and columns near the edges that are mostly ink: the printed box, a little off after mapping. */
+/** Grey enough to be part of a printed line (its blurred edge included). */
+const isLineGrey = (value: number): boolean => value < 255 * 0.8;
+
+/**
+ * Whitens rows and columns near the edges that are mostly grey (the printed
+ * box, a little off after mapping), then a thin frame all round, where only
+ * the box's corners can be left.
+ */
 function removeLines(image: GrayImage): void {
   const { width, height, data } = image;
+  const frame = Math.max(2, Math.round(height * 0.04));
   const band = (size: number, share: number): number => Math.max(2, Math.round(size * share));
   const rowBand = band(height, 0.22);
   const columnBand = band(width, 0.06);
   for (let y = 0; y < height; y += 1) {
     if (y >= rowBand && y < height - rowBand) continue;
     let dark = 0;
-    for (let x = 0; x < width; x += 1) if (isInk(data[y * width + x])) dark += 1;
-    if (dark > width * LINE_SHARE) for (let x = 0; x < width; x += 1) data[y * width + x] = 255;
+    for (let x = 0; x < width; x += 1) if (isLineGrey(data[y * width + x])) dark += 1;
+    if (dark > width * LINE_SHARE || y < frame || y >= height - frame) for (let x = 0; x < width; x += 1) data[y * width + x] = 255;
   }
   for (let x = 0; x < width; x += 1) {
     if (x >= columnBand && x < width - columnBand) continue;
     let dark = 0;
-    for (let y = 0; y < height; y += 1) if (isInk(data[y * width + x])) dark += 1;
-    if (dark > height * LINE_SHARE) for (let y = 0; y < height; y += 1) data[y * width + x] = 255;
+    for (let y = 0; y < height; y += 1) if (isLineGrey(data[y * width + x])) dark += 1;
+    if (dark > height * LINE_SHARE || x < frame || x >= width - frame) for (let y = 0; y < height; y += 1) data[y * width + x] = 255;
   }
 }
 
