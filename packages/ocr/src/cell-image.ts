@@ -13,8 +13,12 @@ import { sampleRect } from './sample-rect.js';
 export const CELL_PIXELS_PER_POINT = 4;
 /** A pixel is ink when darker than this share of the paper's level. */
 const INK_SHARE = 0.62;
-/** A printed line crosses most of a row or column of the cell. */
-const LINE_SHARE = 0.45;
+/**
+ * A printed line crosses nearly all of a row or column of the cell; a
+ * letter's stem (a printed B close to the box's edge) crosses less.
+ */
+const ROW_LINE_SHARE = 0.6;
+const COLUMN_LINE_SHARE = 0.8;
 /** Written: at least this share of the cell's pixels are ink once the lines are gone. */
 const WRITTEN_SHARE = 0.006;
 
@@ -79,7 +83,7 @@ const isLineGrey = (value: number): boolean => value < 255 * 0.8;
  */
 function removeLines(image: GrayImage): void {
   const { width, height, data } = image;
-  const frame = Math.max(2, Math.round(height * 0.04));
+  const frame = Math.max(2, Math.round(height * 0.03));
   const band = (size: number, share: number): number => Math.max(2, Math.round(size * share));
   const rowBand = band(height, 0.22);
   const columnBand = band(width, 0.06);
@@ -87,13 +91,13 @@ function removeLines(image: GrayImage): void {
     if (y >= rowBand && y < height - rowBand) continue;
     let dark = 0;
     for (let x = 0; x < width; x += 1) if (isLineGrey(data[y * width + x])) dark += 1;
-    if (dark > width * LINE_SHARE || y < frame || y >= height - frame) for (let x = 0; x < width; x += 1) data[y * width + x] = 255;
+    if (dark > width * ROW_LINE_SHARE || y < frame || y >= height - frame) for (let x = 0; x < width; x += 1) data[y * width + x] = 255;
   }
   for (let x = 0; x < width; x += 1) {
     if (x >= columnBand && x < width - columnBand) continue;
     let dark = 0;
     for (let y = 0; y < height; y += 1) if (isLineGrey(data[y * width + x])) dark += 1;
-    if (dark > height * LINE_SHARE || x < frame || x >= width - frame) for (let y = 0; y < height; y += 1) data[y * width + x] = 255;
+    if (dark > height * COLUMN_LINE_SHARE || x < frame || x >= width - frame) for (let y = 0; y < height; y += 1) data[y * width + x] = 255;
   }
 }
 
