@@ -6,7 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import type { CellReader } from './cell-reader.js';
 import { CtcReader, type CtcReaderOptions } from './ctc-reader.js';
+import { TesseractReader } from './tesseract-reader.js';
 import { loadNodeRecognizer } from './node-recognizer.js';
 import { readScanFile, type PageOutcome } from './read-scan-file.js';
 import { outcomeFromPlain, type PlainOutcome } from './read-transfer.js';
@@ -25,6 +27,15 @@ export interface ReadPoolOptions {
   readonly templateText?: string;
   readonly dpi?: number;
   readonly reader?: CtcReaderOptions;
+  /** Which reader reads the cells: the CTC recogniser (default) or tesseract.js. */
+  readonly readerKind?: ReaderKind;
+}
+
+export type ReaderKind = 'ctc' | 'tesseract';
+
+/** Loads the reader once (per thread). */
+export async function loadReader(kind: ReaderKind = 'ctc', options: CtcReaderOptions = {}): Promise<CellReader> {
+  return kind === 'tesseract' ? TesseractReader.load() : new CtcReader(await loadNodeRecognizer(), options);
 }
 
 /** What a worker is sent: one file at a time. */
@@ -64,7 +75,7 @@ export async function* readScanFiles(files: readonly ScanFileInput[], options: R
 }
 
 async function* readInThisThread(files: readonly ScanFileInput[], options: ReadPoolOptions): AsyncGenerator<PageOutcome> {
-  const reader = new CtcReader(await loadNodeRecognizer(), options.reader);
+  const reader = await loadReader(options.readerKind, options.reader);
   const template = templateOf(options.templateText);
   try {
     for (const file of files) {
@@ -101,7 +112,7 @@ async function* readInWorkers(files: readonly ScanFileInput[], options: ReadPool
   };
   for (let w = 0; w < jobs; w += 1) {
     const worker = new Worker(new URL('./read-worker.js', import.meta.url), {
-      workerData: { templateText: options.templateText, dpi: options.dpi, reader: options.reader },
+      workerData: { templateText: options.templateText, dpi: options.dpi, reader: options.reader, readerKind: options.readerKind },
     });
     let current = -1;
     worker.on('message', (message: ReadWorkerMessage) => {

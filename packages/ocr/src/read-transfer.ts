@@ -9,7 +9,8 @@ import { Homography } from './homography.js';
 import type { PageOutcome } from './read-scan-file.js';
 import type { ReadCell, SheetRead } from './read-sheet.js';
 
-type PlainCell = Omit<ReadCell, 'reading'> & { readonly frames: CtcFrames };
+/** A cell's reading as data: the CTC frames when the reader has them, else its texts. */
+type PlainCell = Omit<ReadCell, 'reading'> & { readonly frames?: CtcFrames; readonly alternatives: ReadCell['reading']['alternatives'] };
 type PlainRead = Omit<SheetRead, 'located' | 'cells'> & {
   readonly located: Omit<SheetRead['located'], 'map'> & { readonly matrix: readonly number[] };
   readonly cells: readonly PlainCell[];
@@ -21,7 +22,10 @@ export function plainOutcome(outcome: PageOutcome): PlainOutcome {
   const { read } = outcome;
   const { map, ...located } = read.located;
   if (!(map instanceof Homography)) throw new Error('only homography maps cross threads');
-  const cells = read.cells.map(({ reading, ...cell }) => ({ ...cell, frames: (reading as CtcCellReading).frames }));
+  const cells = read.cells.map(({ reading, ...cell }) => {
+    const frames = (reading as Partial<CtcCellReading>).frames;
+    return { ...cell, alternatives: reading.alternatives, ...(frames ? { frames } : {}) };
+  });
   return { ...outcome, read: { ...read, located: { ...located, matrix: map.matrix }, cells } };
 }
 
@@ -30,6 +34,6 @@ export function outcomeFromPlain(plain: PlainOutcome, options: CtcReaderOptions 
   const { matrix, ...located } = plain.read.located;
   const map = Homography.fromMatrix(matrix);
   if (!map) return { ok: false, file: plain.file, page: plain.page, code: 'unreadable', message: 'the sheet\u2019s map did not survive the worker' };
-  const cells = plain.read.cells.map(({ frames, ...cell }) => ({ ...cell, reading: ctcReading(frames, options) }));
+  const cells = plain.read.cells.map(({ frames, alternatives, ...cell }) => ({ ...cell, reading: frames ? ctcReading(frames, options) : { alternatives } }));
   return { ...plain, read: { ...plain.read, located: { ...located, map }, cells } };
 }

@@ -1,16 +1,15 @@
 /** A reading thread: loads the recogniser once, then reads the files it is sent (read-pool.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { CtcReader, type CtcReaderOptions } from './ctc-reader.js';
-import { loadNodeRecognizer } from './node-recognizer.js';
-import { readFileBytes, type ReadTask, type ReadWorkerMessage } from './read-pool.js';
+import type { CtcReaderOptions } from './ctc-reader.js';
+import { loadReader, readFileBytes, type ReaderKind, type ReadTask, type ReadWorkerMessage } from './read-pool.js';
 import { readScanFile } from './read-scan-file.js';
 import { plainOutcome } from './read-transfer.js';
 import { parseTemplate } from './template.js';
 
-const settings = workerData as { templateText?: string; dpi?: number; reader?: CtcReaderOptions };
+const settings = workerData as { templateText?: string; dpi?: number; reader?: CtcReaderOptions; readerKind?: ReaderKind };
 const parsed = settings.templateText === undefined ? undefined : parseTemplate(settings.templateText);
 const template = parsed?.ok ? parsed.value : undefined;
-const reader = new CtcReader(await loadNodeRecognizer(), settings.reader);
+const reader = await loadReader(settings.readerKind, settings.reader);
 const port = parentPort;
 const send = (message: ReadWorkerMessage) => port?.postMessage(message);
 

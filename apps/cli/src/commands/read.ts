@@ -24,6 +24,7 @@ interface ReadFlags {
   crops?: string;
   jobs: string;
   reviewThreshold: string;
+  reader: string;
 }
 
 const SCAN_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.pdf']);
@@ -70,12 +71,14 @@ export function registerRead(program: Command, context: CommandContext): void {
     .option('--template <file>', 'description of a sheet zapis did not print (its move grid), for pages without zapis markers')
     .option('--crops <dir>', 'write the image of every cell sent to review into this folder')
     .option('-j, --jobs <n>', 'worker threads reading files in parallel', '1')
+    .option('--reader <name>', 'what reads the cells: ctc (a handwriting-capable recogniser that scores every legal move) or tesseract (printed text)', 'ctc')
     .option('--review-threshold <p>', 'moves below this confidence are flagged for review', String(DEFAULT_REVIEW_THRESHOLD))
     .action(async (paths: string[], flags: ReadFlags) => {
       const language = parseLanguage(flags.lang, true);
       const format = parseChoice('--format', flags.format, ['pgn', 'json'] as const);
       const jobs = parseJobs(flags.jobs);
       const reviewThreshold = parseThreshold(flags.reviewThreshold);
+      const readerKind = parseChoice('--reader', flags.reader, ['ctc', 'tesseract'] as const);
       const { io } = context;
       let templateText: string | undefined;
       if (flags.template !== undefined) {
@@ -90,7 +93,7 @@ export function registerRead(program: Command, context: CommandContext): void {
       const started = performance.now();
       const pages: PageRead[] = [];
       const failures: Extract<PageOutcome, { ok: false }>[] = [];
-      for await (const outcome of readScanFiles(files, { jobs, ...(templateText !== undefined ? { templateText } : {}) })) {
+      for await (const outcome of readScanFiles(files, { jobs, readerKind, ...(templateText !== undefined ? { templateText } : {}) })) {
         if (outcome.ok) pages.push({ file: outcome.file, page: outcome.page, read: outcome.read });
         else {
           failures.push(outcome);
