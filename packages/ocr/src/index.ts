@@ -20,3 +20,8 @@ export { type ReadDiagnostic, type ReadMoveJson, type ReadGameJson, readGameDiag
 export { type PageOutcome, type ReadFailureCode, type ReadScanOptions, readScanFile } from './read-scan-file.js';
 export { type ScanFileInput, type ReadPoolOptions, readScanFiles } from './read-pool.js';
 export { grayPng } from './gray-png.js';
+export { type ImageError, type ScanKind, MAX_IMAGE_MEGAPIXELS, loadImage, sniffScanKind } from './load-image.js';
+export { type PdfPage, type PageError, type PdfPagesOptions, DEFAULT_PDF_DPI, pdfPages } from './pdf-pages.js';
+export { type FoundMarker, type FindMarkersOptions, findMarkers } from './find-markers.js';
+export { type QrReading, readQr } from './read-qr.js';
+export { type LocateError, type LocateErrorCode, NO_SHEET_MESSAGE, locateSheet, moveCells, resultTicks } from './locate-sheet.js';

@@ -1,0 +1,159 @@
+/**
+ * Finds a sheet printed by zapis on one page image: the corner markers give
+ * a first perspective map, the QR code read through it names the layout, the
+ * layout is rebuilt from that id with @zapis/sheet, and the final map is fitted
+ * by least squares over every marker corner (and, with a corner hidden, the
+ * QR code's corners too). No layout is ever guessed: without a legible QR
+ * code the page is an error that says so.
+ */
+import {
+  LAYOUT_VERSION, PAPER_NAMES, buildSheetLayout, err, ok, parseLayoutId,
+  type MarkerSlot, type QrPayload, type Rect, type Result, type SheetLayout,
+} from '@zapis/sheet';
+import { findMarkers, type FoundMarker } from './find-markers.js';
+import { Homography, type Point, type PointPair } from './homography.js';
+import type { LocatedSheet, MoveCellPlace, ResultTickPlace } from './located-sheet.js';
+import type { GrayImage } from './raster.js';
+import { readQr, type QrReading } from './read-qr.js';
+
+export type LocateErrorCode = 'no-sheet' | 'few-markers' | 'unreadable-qr' | 'not-zapis' | 'layout-mismatch';
+
+export interface LocateError {
+  readonly code: LocateErrorCode;
+  readonly message: string;
+  /** 1-based page of the input file. */
+  readonly page: number;
+  readonly markersSeen: number;
+}
+
+/** The exact words for a page with nothing to read on it (the CLI prints them with the file name). */
+export const NO_SHEET_MESSAGE = 'no scoresheet found (no markers, no grid)';
+
+/**
+ * How far (image pixels, root mean square, as a fraction of a marker's side)
+ * the markers may sit from where the rebuilt layout puts them. Photos of a
+ * sheet that is not flat bend it a little; a different layout is off by far more.
+ */
+const MAX_MARKER_RESIDUAL = 0.12;
+
+export function locateSheet(image: GrayImage, page: number): Result<LocatedSheet, LocateError> {
+  const markers = findMarkers(image);
+  const fail = (code: LocateErrorCode, message: string): Result<never, LocateError> =>
+    err({ code, message, page, markersSeen: markers.length });
+  if (markers.length === 0) return fail('no-sheet', NO_SHEET_MESSAGE);
+  if (markers.length < 3) {
+    return fail('few-markers', `only ${markers.length} of the 4 corner markers found (3 are needed): is the sheet cut off or covered? For sheets zapis did not print, use --template`);
+  }
+
+  const qr = readQrThroughMarkers(image, markers, markers.length < 4);
+  if (!qr) {
+    return fail('unreadable-qr', 'zapis corner markers found, but the QR code that names the sheet\'s layout cannot be read; scan or photograph the sheet sharper, or describe it with --template');
+  }
+  const layout = layoutFromQr(qr);
+  if (!layout.ok) return fail('not-zapis', `${layout.error}; for sheets zapis did not print, use --template`);
+
+  const pairs = markerPairs(markers, layout.value.markers);
+  // With a corner hidden, three markers fix the map near them only; the QR code's corners pull it into shape.
+  const qrPairs = markers.length < 4 && qr.measured ? qrCornerPairs(qr, layout.value.qr.rect) : [];
+  const map = Homography.fit([...pairs, ...qrPairs]);
+  if (!map) return fail('layout-mismatch', 'the corner markers do not form a sheet (degenerate positions)');
+  const residual = map.residual(pairs);
+  const markerSide = meanMarkerSide(markers);
+  if (residual > MAX_MARKER_RESIDUAL * markerSide) {
+    return fail('layout-mismatch', `the corner markers are ${residual.toFixed(1)} px from where layout ${layout.value.layoutId} puts them: the sheet is folded or bent, or was printed by another program; flatten it, or use --template`);
+  }
+
+  return ok({
+    page,
+    image,
+    map,
+    foundBy: 'markers',
+    markersSeen: markers.length,
+    layout: layout.value,
+    qr: layout.value.qr.payload,
+    cells: moveCells(layout.value),
+    resultTicks: resultTicks(layout.value),
+  });
+}
+
+/**
+ * The marker positions depend on the paper only; each paper's default layout
+ * gives a first map, best fit first, and the QR code is looked for through it.
+ */
+function readQrThroughMarkers(image: GrayImage, markers: readonly FoundMarker[], measureCorners: boolean): QrReading | undefined {
+  const trials = PAPER_NAMES.flatMap((paper) => {
+    const layout = buildSheetLayout({ paper });
+    if (!layout.ok) return [];
+    const pairs = markerPairs(markers, layout.value.markers);
+    const map = Homography.fit(pairs);
+    return map ? [{ map, qrRect: layout.value.qr.rect, residual: map.residual(pairs) }] : [];
+  }).sort((a, b) => a.residual - b.residual);
+  for (const { map, qrRect } of trials) {
+    const reading = readQr(image, map, qrRect, measureCorners);
+    if (reading) return reading;
+  }
+  return undefined;
+}
+
+function layoutFromQr(qr: QrReading): Result<SheetLayout, string> {
+  if (!qr.payload.ok) return err(`the QR code does not hold a zapis sheet payload (${qr.payload.message})`);
+  const payload: QrPayload = qr.payload.value;
+  if (payload.v !== LAYOUT_VERSION) {
+    return err(`the sheet was printed with layout version ${payload.v}, and this zapis reads version ${LAYOUT_VERSION}`);
+  }
+  const geometry = parseLayoutId(payload.layout);
+  if (!geometry) return err(`the QR code names an unknown layout "${payload.layout}"`);
+  const layout = buildSheetLayout({
+    ...geometry,
+    language: payload.lang,
+    sheet: payload.sheet,
+    of: payload.of,
+    ...(payload.copy === undefined ? {} : { copy: payload.copy }),
+    header: { event: payload.event, round: payload.round, board: payload.board },
+  });
+  if (!layout.ok) return err(`the QR code's layout "${payload.layout}" cannot be built: ${layout.error.message}`);
+  return ok(layout.value);
+}
+
+/** Each seen marker's four corners against its slot's square, corner for corner in the marker's own order. */
+function markerPairs(markers: readonly FoundMarker[], slots: readonly MarkerSlot[]): PointPair[] {
+  return markers.flatMap((marker) => {
+    const slot = slots.find((candidate) => candidate.id === marker.id);
+    return slot ? rectCorners(slot.rect).map((sheet, index) => ({ sheet, image: marker.corners[index] })) : [];
+  });
+}
+
+/** The code's outer corners: the printed square less its four-module quiet zone. */
+function qrCornerPairs(qr: QrReading, rect: Rect): PointPair[] {
+  const modules = 17 + 4 * qr.version;
+  const quiet = (4 * rect.width) / (modules + 8);
+  const code: Rect = { x: rect.x + quiet, y: rect.y + quiet, width: rect.width - 2 * quiet, height: rect.height - 2 * quiet };
+  return rectCorners(code).map((sheet, index) => ({ sheet, image: qr.corners[index] }));
+}
+
+const rectCorners = (rect: Rect): [Point, Point, Point, Point] => [
+  [rect.x, rect.y], [rect.x + rect.width, rect.y], [rect.x + rect.width, rect.y + rect.height], [rect.x, rect.y + rect.height],
+];
+
+function meanMarkerSide(markers: readonly FoundMarker[]): number {
+  let sum = 0;
+  for (const { corners } of markers) {
+    for (let i = 0; i < 4; i += 1) {
+      const [a, b] = [corners[i], corners[(i + 1) % 4]];
+      sum += Math.hypot(b[0] - a[0], b[1] - a[1]);
+    }
+  }
+  return sum / (4 * markers.length);
+}
+
+/** Every half-move cell of the layout, in ply order. */
+export function moveCells(layout: SheetLayout): MoveCellPlace[] {
+  return layout.moveGrid.rows
+    .flatMap((row) => [row.white, row.black])
+    .map((half): MoveCellPlace => ({ ply: half.ply, moveNumber: half.moveNumber, side: half.side, rect: half.cell, drawOffer: half.drawOffer }))
+    .sort((a, b) => a.ply - b.ply);
+}
+
+export function resultTicks(layout: SheetLayout): ResultTickPlace[] {
+  return layout.footer.results.map((box) => ({ result: box.result, tick: box.tick }));
+}

@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rectCentre } from '@zapis/sheet';
+import { locateSheet, NO_SHEET_MESSAGE } from '../src/locate-sheet.js';
+import type { LocatedSheet } from '../src/located-sheet.js';
+import type { GrayImage } from '../src/raster.js';
+import { renderSheet, makeVariant, type Rendered, type Variant } from './support/variants.js';
+import { blur, coverWithBlob, noise, rotate, seededRandom } from './support/warp.js';
+
+const header = { event: 'Rapid Open', round: '5', board: '3' };
+let sheet200: Rendered;
+let sheet150: Rendered;
+
+beforeAll(async () => {
+  sheet200 = await renderSheet({ language: 'pl', header }, 200);
+  sheet150 = await renderSheet({ language: 'en', header, movesPerSheet: 90, blocks: 3, sheet: 2, of: 2 }, 150);
+});
+
+/** Worst distance, in image pixels, between where the located map and the ground truth put every move cell's centre. */
+function worstCellError(located: LocatedSheet, truth: (x: number, y: number) => readonly [number, number]): number {
+  let worst = 0;
+  for (const cell of located.cells) {
+    const { x, y } = rectCentre(cell.rect);
+    const [ax, ay] = located.map.toImage(x, y);
+    const [tx, ty] = truth(x, y);
+    worst = Math.max(worst, Math.hypot(ax - tx, ay - ty));
+  }
+  return worst;
+}
+
+function locate(image: GrayImage): LocatedSheet {
+  const result = locateSheet(image, 1);
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+describe('locateSheet on zapis sheets', () => {
+  it('reads a clean 200-dpi page: layout from the QR, every cell within half a pixel', () => {
+    const located = locate(sheet200.image);
+    const scale = 200 / 72;
+    expect(located.foundBy).toBe('markers');
+    expect(located.markersSeen).toBe(4);
+    expect(located.layout?.layoutId).toBe('zapis/classic/a4/m60/b2');
+    expect(located.qr).toMatchObject({ layout: 'zapis/classic/a4/m60/b2', lang: 'pl', event: 'Rapid Open', round: '5', board: '3', sheet: 1, of: 1 });
+    expect(located.cells).toHaveLength(120);
+    expect(located.cells.map((cell) => cell.ply)).toEqual(Array.from({ length: 120 }, (_, index) => index + 1));
+    expect(located.cells[1]).toMatchObject({ ply: 2, moveNumber: 1, side: 'black' });
+    expect(located.cells.every((cell) => cell.drawOffer !== undefined)).toBe(true);
+    expect(located.resultTicks.map((tick) => tick.result)).toEqual(['1-0', '1/2-1/2', '0-1']);
+    expect(worstCellError(located, (x, y) => [x * scale, y * scale])).toBeLessThan(0.5);
+  });
+
+  it('rebuilds another layout (3 blocks, 90 moves, sheet 2 of 2) from the QR alone, upside down', () => {
+    const turned = rotate(sheet150.image, 180);
+    const located = locate(turned.image);
+    const scale = 150 / 72;
+    expect(located.layout?.layoutId).toBe('zapis/classic/a4/m90/b3');
+    expect(located.qr).toMatchObject({ sheet: 2, of: 2, lang: 'en' });
+    // Sheet 2 of a 90-move layout holds moves 91–180.
+    expect(located.cells[0]).toMatchObject({ moveNumber: 91, ply: 181 });
+    expect(worstCellError(located, (x, y) => turned.map.toImage(x * scale, y * scale))).toBeLessThan(1);
+  });
+
+  // Smaller than a phone's 12 MP to keep the test quick; the measurement script uses 2100×2800.
+  const phoneFrame = [1650, 2200] as const;
+  const m60 = 'zapis/classic/a4/m60/b2', m90 = 'zapis/classic/a4/m90/b3';
+  const cases: Array<[string, string, () => Variant]> = [
+    ['a 200-dpi scan a little crooked', m60, () => makeVariant('scan', sheet200, seededRandom(11))],
+    ['a 150-dpi JPEG turned by a right angle and a few degrees, blurred', m90, () => makeVariant('rotated-jpeg', sheet150, seededRandom(7))],
+    ['a phone photo: perspective, uneven light, blur, JPEG', m60, () => makeVariant('phone', sheet200, seededRandom(25), { phoneFrame })],
+    ['a phone photo with one corner marker under a thumb', m60, () => makeVariant('phone', sheet200, seededRandom(26), { hideCorner: true, phoneFrame })],
+  ];
+  for (const [name, layoutId, make] of cases) {
+    it(`finds ${name}`, () => {
+      const variant = make();
+      const located = locate(variant.image);
+      expect(located.layout?.layoutId, variant.description).toBe(layoutId);
+      expect(located.qr?.event).toBe('Rapid Open');
+      expect(located.markersSeen).toBe(variant.description.includes('hidden') ? 3 : 4);
+      expect(worstCellError(located, variant.truth), variant.description).toBeLessThan(variant.description.includes('hidden') ? 3 : 1.5);
+    });
+  }
+});
+
+describe('locateSheet on pages it cannot read', () => {
+  it('says there is no scoresheet on a white page and on noise', () => {
+    const white: GrayImage = { width: 800, height: 1100, data: new Uint8Array(800 * 1100).fill(250) };
+    const speckled = blur(noise(white, 60, seededRandom(4)), 1);
+    for (const image of [white, speckled]) {
+      const result = locateSheet(image, 3);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toEqual({ code: 'no-sheet', message: NO_SHEET_MESSAGE, page: 3, markersSeen: 0 });
+    }
+    expect(NO_SHEET_MESSAGE).toBe('no scoresheet found (no markers, no grid)');
+  });
+
+  it('names --template when the markers are there but the QR code is not', () => {
+    const scale = 200 / 72;
+    const { rect } = sheet200.layout.qr;
+    const covered = coverWithBlob(sheet200.image, (rect.x + rect.width / 2) * scale, (rect.y + rect.height / 2) * scale, rect.width * scale * 0.6, 255);
+    const result = locateSheet(covered, 1);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('unreadable-qr');
+      expect(result.error.markersSeen).toBe(4);
+      expect(result.error.message).toContain('--template');
+    }
+  });
+
+  it('needs three markers: two are not enough to place a sheet', () => {
+    const scale = 200 / 72;
+    let image = sheet200.image;
+    for (const slot of sheet200.layout.markers.slice(0, 2)) {
+      image = coverWithBlob(image, (slot.rect.x + slot.rect.width / 2) * scale, (slot.rect.y + slot.rect.height / 2) * scale, slot.rect.width * scale * 0.8, 140);
+    }
+    const result = locateSheet(image, 1);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('few-markers');
+      expect(result.error.markersSeen).toBe(2);
+    }
+  });
+});
