@@ -11,8 +11,15 @@ import { sampleRect } from './sample-rect.js';
 
 /** Cells are cut at this resolution (288 dpi): enough for any scan, cheap enough for many cells. */
 export const CELL_PIXELS_PER_POINT = 4;
-/** A pixel is ink when darker than this share of the paper's level. */
-const INK_SHARE = 0.62;
+/**
+ * Ink is what is darker than halfway between the paper and the darkest
+ * strokes; a cell whose darkest strokes are not this much darker than its
+ * paper is empty (a soft phone photo's pencil is still 25% darker; JPEG
+ * noise on blank paper is not).
+ */
+const MIN_CONTRAST = 0.25 * 255;
+/** The darkest strokes: this share of the cell's pixels (a short move fills more than 1%). */
+const DARK_SHARE = 0.003;
 /**
  * A printed line crosses nearly all of a row or column of the cell; a
  * letter's stem (a printed B close to the box's edge) crosses less.
@@ -34,12 +41,33 @@ export interface CellImage {
 
 export function cutCell(page: GrayImage, map: PageMap, rect: Rect): CellImage {
   const raw = sampleRect(page, map, rect, CELL_PIXELS_PER_POINT);
-  const cell = whitened(raw);
-  removeLines(cell);
+  const whiter = whitened(raw);
+  removeLines(whiter);
+  const threshold = inkThreshold(whiter);
+  if (threshold === undefined) return { cell: whiter, line: whiter, ink: 0, written: false };
+  const cell = stretched(whiter, threshold);
   const box = inkBox(cell);
   const ink = box.count / (cell.width * cell.height);
   const written = ink >= WRITTEN_SHARE && box.height >= cell.height * 0.15;
   return { cell, line: written ? cropped(cell, box) : cell, ink, written };
+}
+
+/** The grey level between paper (255 once whitened) and the darkest strokes, or undefined when there are no strokes. */
+function inkThreshold(image: GrayImage): number | undefined {
+  const histogram = new Uint32Array(256);
+  for (const value of image.data) histogram[value] += 1;
+  const dark = percentile(histogram, image.data.length, DARK_SHARE);
+  return 255 - dark < MIN_CONTRAST ? undefined : (255 + dark) / 2;
+}
+
+/** Stretches the levels so the threshold lands at the fixed ink level: strokes black, paper white, whatever the light. */
+function stretched(image: GrayImage, threshold: number): GrayImage {
+  const out = grayImage(image.width, image.height);
+  const dark = 2 * threshold - 255;
+  for (let i = 0; i < image.data.length; i += 1) {
+    out.data[i] = Math.max(0, Math.min(255, Math.round(((image.data[i] - dark) * 255) / (255 - dark))));
+  }
+  return out;
 }
 
 /** Share of a small box (a tick box, a draw-offer box) that is ink, its own border left out. */
@@ -47,8 +75,10 @@ export function boxInk(page: GrayImage, map: PageMap, rect: Rect): number {
   const inset = Math.min(rect.width, rect.height) * 0.18;
   const inner = { x: rect.x + inset, y: rect.y + inset, width: rect.width - 2 * inset, height: rect.height - 2 * inset };
   const image = whitened(sampleRect(page, map, inner, CELL_PIXELS_PER_POINT));
+  const threshold = inkThreshold(image);
+  if (threshold === undefined) return 0;
   let dark = 0;
-  for (const value of image.data) if (value < 255 * INK_SHARE) dark += 1;
+  for (const value of image.data) if (value < threshold) dark += 1;
   return dark / image.data.length;
 }
 
@@ -71,7 +101,8 @@ function percentile(histogram: Uint32Array, total: number, share: number): numbe
   return 255;
 }
 
-const isInk = (value: number): boolean => value < 255 * INK_SHARE;
+/** Once stretched, ink is below the middle grey. */
+const isInk = (value: number): boolean => value < 128;
 
 /** Grey enough to be part of a printed line (its blurred edge included). */
 const isLineGrey = (value: number): boolean => value < 255 * 0.8;
