@@ -8,3 +8,14 @@ export { type CellReader, type CellReading, type TextAlternative } from './cell-
 export { type LocatedSheet, type MoveCellPlace, type ResultTickPlace } from './located-sheet.js';
 export { Homography, type Point, type PointPair } from './homography.js';
 export { sampleRect } from './sample-rect.js';
+export {
+  type SheetTemplate, type TemplateGrid, type TemplateBlock, type TemplateColumn, type TemplateResultBox, type ColumnKind,
+  type MillimetreRect, type TemplateError, type TemplateProblem, TEMPLATE_FORMAT, TEMPLATE_VERSION, COLUMN_KINDS, parseTemplate,
+} from './template.js';
+export {
+  type GridLines, type UnitCell, gridLines, unitCells, gridRectPoints, templateCells, templateResultTicks,
+} from './template-geometry.js';
+export { type FoundGrid, type GridSearchFailure, type FindGridOptions, findGrid } from './find-grid.js';
+export { type TemplateLocateError, type TemplateLocation, NO_SHEET_FOUND, locateByTemplate } from './locate-by-template.js';
+export { type RulingLines, findRulingLines } from './find-grid.js';
+export { type TwoBlockGridFailure, findTwoBlockGrid } from './find-two-block-grid.js';

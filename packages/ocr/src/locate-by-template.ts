@@ -4,7 +4,7 @@
  * box in sheet points (see template-geometry.ts).
  */
 import { err, ok, type Result } from '@zapis/sheet';
-import { findGrid, type FindGridOptions } from './find-grid.js';
+import { findGrid, type FindGridOptions, type RulingLines } from './find-grid.js';
 import { Homography } from './homography.js';
 import type { LocatedSheet } from './located-sheet.js';
 import type { GrayImage } from './raster.js';
@@ -28,12 +28,13 @@ export interface TemplateLocation extends LocatedSheet {
   readonly upsideDown: boolean;
 }
 
-export function locateByTemplate(image: GrayImage, page: number, template: SheetTemplate): Result<TemplateLocation, TemplateLocateError> {
+/** `ruling`: the page's lines when already found (e.g. by `findTwoBlockGrid`), so they are not searched twice. */
+export function locateByTemplate(image: GrayImage, page: number, template: SheetTemplate, ruling?: RulingLines): Result<TemplateLocation, TemplateLocateError> {
   const { grid, page: paper } = template;
   const options: FindGridOptions = grid.x !== undefined && grid.y !== undefined && grid.width !== undefined && grid.height !== undefined
     ? { expected: { x: grid.x / paper.width, y: grid.y / paper.height, width: grid.width / paper.width, height: grid.height / paper.height } }
     : {};
-  const found = findGrid(image, gridLines(grid), options);
+  const found = findGrid(image, gridLines(grid), options, ruling);
   if ('reason' in found) return err({ message: NO_SHEET_FOUND, detail: found.reason, page });
   const gridRect = gridRectPoints(template, grid.width === undefined || grid.height === undefined ? measuredSize(image, template, found.map) : undefined);
   const pairs = found.pairs.map(({ sheet, image: point }) => ({ sheet: unitToSheet(gridRect, sheet[0], sheet[1]), image: point }));

@@ -105,7 +105,8 @@ export function parseTemplate(text: string, fileName = 'template'): Result<Sheet
   const syntax: ParseError[] = [];
   const root = parseTree(text, syntax, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (syntax.length > 0 || !root) {
-    for (const problem of syntax.slice(0, 5)) checker.at(problem.offset, '', `JSON syntax error: ${syntaxMessage(problem)}`);
+    // Only the first: the ones after it are mostly its echoes.
+    if (syntax.length > 0) checker.at(syntax[0].offset, '', `JSON syntax error: ${syntaxMessage(syntax[0])}`);
     if (syntax.length === 0) checker.at(0, '', 'JSON syntax error: the file is empty');
     return checker.failure();
   }
@@ -118,7 +119,7 @@ function syntaxMessage(problem: ParseError): string {
   const readable: Record<string, string> = {
     InvalidSymbol: 'unexpected character',
     InvalidNumberFormat: 'bad number',
-    PropertyNameExpected: 'expected a quoted field name',
+    PropertyNameExpected: 'expected a quoted field name (a trailing comma?)',
     ValueExpected: 'expected a value (a trailing comma?)',
     ColonExpected: "expected ':'",
     CommaExpected: "expected ',' (or a closing bracket)",

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { findRulingLines } from '../src/find-grid.js';
+import { findTwoBlockGrid } from '../src/find-two-block-grid.js';
 import { NO_SHEET_FOUND, type TemplateLocation, locateByTemplate } from '../src/locate-by-template.js';
 import type { Homography } from '../src/homography.js';
 import { grayImage, type GrayImage } from '../src/raster.js';
@@ -111,5 +113,35 @@ describe('locateByTemplate on a drawn federation sheet', () => {
     const wrong = locateByTemplate(flat150, 1, threeBlocks);
     expect(wrong.ok).toBe(false);
     if (!wrong.ok) expect(wrong.error.message).toBe(NO_SHEET_FOUND);
+  });
+});
+
+describe('findTwoBlockGrid: no template at all', () => {
+  it.each([
+    ['a 150 dpi scan', flat150, 150, { rotation: 3, perspective: 0.01, blur: 1, noise: 10 }],
+    ['a 200 dpi photo-like page', flat200, 200, { rotation: -2, perspective: 0.02, blur: 2, noise: 15, jpegQuality: 60 }],
+    ['an upside-down scan', flat150, 150, { rotation: 2, perspective: 0.005, blur: 1, noise: 10, upsideDown: true }],
+  ] as Array<[string, GrayImage, number, Damage]>)('derives the 2 × 30 grid of %s and finds every cell', (_, flat, dpi, options) => {
+    const { image, truth } = damage(flat, options, random(dpi));
+    const ruling = findRulingLines(image);
+    const derived = findTwoBlockGrid(image, ruling);
+    if (!derived.ok) throw new Error(derived.error.reason);
+    const { grid } = derived.value;
+    expect(grid.headingRow).toBe(true);
+    expect(grid.blocks.map((block) => [block.rows, block.firstMove])).toEqual([[30, 1], [30, 31]]);
+    expect(grid.blocks[0].columns.map((column) => column.kind)).toEqual(['number', 'white', 'black']);
+    expect(grid.blocks[0].columns[0].width).toBeCloseTo(0.14, 1);
+    const located = locateByTemplate(image, 1, derived.value, ruling);
+    if (!located.ok) throw new Error(located.error.detail);
+    expect(located.value.upsideDown).toBe(options.upsideDown === true);
+    expect(worstCellError(located.value, truth, dpi)).toBeLessThan(2);
+  });
+
+  it('finds nothing on a page of text lines without ruling', () => {
+    const page = grayImage(1240, 1754, 250);
+    for (let y = 100; y < 1700; y += 40) for (let x = 100; x < 1100; x += 1) if ((x >> 4) % 3 !== 0) page.data[y * 1240 + x] = 30;
+    const derived = findTwoBlockGrid(page);
+    expect(derived.ok).toBe(false);
+    if (!derived.ok) expect(derived.error.reason).toMatch(/vertical lines/);
   });
 });

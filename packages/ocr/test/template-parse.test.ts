@@ -61,7 +61,8 @@ describe('parseTemplate: every bad template gets a located message', () => {
     const [problem] = problemsOf(text);
     expect(problem.line).toBe(4);
     expect(problem.column).toBe(1);
-    expect(problem.message).toMatch(/^sheet\.json:4:1: JSON syntax error: /);
+    expect(problem.message).toBe('sheet.json:4:1: JSON syntax error: expected a quoted field name (a trailing comma?)');
+    expect(problemsOf(text)).toHaveLength(1);
   });
 
   it('JSON syntax: an unterminated document and an empty file', () => {

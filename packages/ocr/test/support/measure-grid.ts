@@ -1,9 +1,12 @@
 /**
  * Measures template grid finding over random warps of the drawn federation
  * sheet: success rate, cell-centre error in pixels, time per page.
- *   pnpm --filter @zapis/ocr exec tsx test/support/measure-grid.ts [count] [seed]
+ *   pnpm --filter @zapis/ocr exec tsx test/support/measure-grid.ts [count] [seed] [--no-template]
+ * With --no-template the grid is derived by findTwoBlockGrid instead of read from the example template.
  */
 import { readFileSync } from 'node:fs';
+import { findRulingLines } from '../../src/find-grid.js';
+import { findTwoBlockGrid } from '../../src/find-two-block-grid.js';
 import { locateByTemplate } from '../../src/locate-by-template.js';
 import { parseTemplate } from '../../src/template.js';
 import { cellCentreMm, damage, type Damage, drawFederationSheet, random } from './federation-sheet.js';
@@ -13,6 +16,7 @@ const seed = Number(process.argv[3] ?? 1);
 const parsed = parseTemplate(readFileSync(new URL('../../fixtures/templates/federation-2x30.json', import.meta.url), 'utf8'));
 if (!parsed.ok) throw new Error(parsed.error.message);
 const template = parsed.value;
+const derive = process.argv.includes('--no-template');
 
 const kinds: Array<{ name: string; dpi: number; damage: (rand: () => number) => Damage }> = [
   { name: '200 dpi scan', dpi: 200, damage: (rand) => ({ rotation: (rand() * 2 - 1) * 1, perspective: 0.002, blur: 0, noise: 6 }) },
@@ -30,7 +34,14 @@ for (const kind of kinds) {
     const flat = flats.get(kind.dpi)!;
     const { image, truth } = damage(flat, kind.damage(rand), rand);
     const start = performance.now();
-    const located = locateByTemplate(image, 1, template);
+    const ruling = findRulingLines(image);
+    const derived = derive ? findTwoBlockGrid(image, ruling) : undefined;
+    if (derived && !derived.ok) {
+      time += performance.now() - start;
+      console.log(`  ${kind.name} #${i}: no grid derived — ${derived.error.reason}`);
+      continue;
+    }
+    const located = locateByTemplate(image, 1, derived?.ok ? derived.value : template, ruling);
     time += performance.now() - start;
     if (!located.ok) {
       console.log(`  ${kind.name} #${i}: ${located.error.message} — ${located.error.detail}`);
