@@ -22,8 +22,9 @@ const MIN_ROWS = 8;
 
 export function findTwoBlockGrid(image: GrayImage, ruling: RulingLines = findRulingLines(image)): Result<SheetTemplate, TwoBlockGridFailure> {
   const { work, horizontal, vertical } = ruling;
-  const rows = evenRun(horizontal.candidates.filter((c) => c.to - c.from >= work.width * 0.3));
-  if (rows.length < MIN_ROWS + 1) return err({ reason: `no run of ${MIN_ROWS} or more evenly spaced ruled rows` });
+  const run = evenRun(horizontal.candidates.filter((c) => c.to - c.from >= work.width * 0.3));
+  const rows = run.lines;
+  if (run.intervals < MIN_ROWS) return err({ reason: `no run of ${MIN_ROWS} or more evenly spaced ruled rows` });
   const cy = work.height / 2, cx = work.width / 2;
   const top = rows[0].offset - cy, bottom = rows[rows.length - 1].offset - cy;
   // The grid's left and right edges: where most of its rows begin and end.
@@ -46,7 +47,7 @@ export function findTwoBlockGrid(image: GrayImage, ruling: RulingLines = findRul
   if (upsideDown) widths.reverse();
   const kinds = columnKinds(widths);
   if (!kinds) return err({ reason: 'a block has fewer than two columns wide enough for moves' });
-  const intervals = rows.length - 1;
+  const intervals = run.intervals;
   const headingRow = intervals % 5 === 1;
   const moveRows = headingRow ? intervals - 1 : intervals;
   const blockColumns: TemplateColumn[] = widths.map((width, index) => ({ kind: kinds[index], width }));
@@ -65,28 +66,38 @@ export function findTwoBlockGrid(image: GrayImage, ruling: RulingLines = findRul
   });
 }
 
-/** The longest chain of lines whose spacing stays within 25% of the running spacing. */
-function evenRun(candidates: readonly Candidate[]): Candidate[] {
+/**
+ * The longest chain of lines whose spacing stays within 25% of the running
+ * spacing (perspective changes it slowly); one missing line at a time is
+ * bridged, since a faint or broken rule must not cut the grid short.
+ */
+function evenRun(candidates: readonly Candidate[]): { lines: Candidate[]; intervals: number } {
   const sorted = [...candidates].sort((a, b) => a.offset - b.offset);
-  let best: Candidate[] = [];
+  let best: { lines: Candidate[]; intervals: number } = { lines: [], intervals: 0 };
+  const closest = (from: number, expected: number, tolerance: number): number => {
+    let found = -1;
+    for (let m = from; m < sorted.length && sorted[m].offset <= expected + tolerance; m += 1) {
+      if (Math.abs(sorted[m].offset - expected) <= tolerance && (found < 0 || Math.abs(sorted[m].offset - expected) < Math.abs(sorted[found].offset - expected))) found = m;
+    }
+    return found;
+  };
   for (let i = 0; i < sorted.length; i += 1) {
     for (let j = i + 1; j < sorted.length && j <= i + 3; j += 1) {
       let spacing = sorted[j].offset - sorted[i].offset;
       if (spacing < 6) continue;
-      const chain = [sorted[i], sorted[j]];
-      let k = j + 1;
+      const lines = [sorted[i], sorted[j]];
+      let intervals = 1, k = j + 1;
       while (k < sorted.length) {
-        const expected = chain[chain.length - 1].offset + spacing;
-        let next = -1;
-        for (let m = k; m < sorted.length && sorted[m].offset <= expected + spacing * 0.25; m += 1) {
-          if (Math.abs(sorted[m].offset - expected) <= spacing * 0.25 && (next < 0 || Math.abs(sorted[m].offset - expected) < Math.abs(sorted[next].offset - expected))) next = m;
-        }
+        const last = lines[lines.length - 1].offset;
+        let step = 1, next = closest(k, last + spacing, spacing * 0.25);
+        if (next < 0) { step = 2; next = closest(k, last + 2 * spacing, spacing * 0.3); }
         if (next < 0) break;
-        spacing = 0.8 * spacing + 0.2 * (sorted[next].offset - chain[chain.length - 1].offset);
-        chain.push(sorted[next]);
+        spacing = 0.8 * spacing + 0.2 * ((sorted[next].offset - last) / step);
+        lines.push(sorted[next]);
+        intervals += step;
         k = next + 1;
       }
-      if (chain.length > best.length) best = chain;
+      if (intervals > best.intervals) best = { lines, intervals };
     }
   }
   return best;
