@@ -25,3 +25,14 @@ export { type PdfPage, type PageError, type PdfPagesOptions, DEFAULT_PDF_DPI, pd
 export { type FoundMarker, type FindMarkersOptions, findMarkers } from './find-markers.js';
 export { type QrReading, readQr } from './read-qr.js';
 export { type LocateError, type LocateErrorCode, NO_SHEET_MESSAGE, locateSheet, moveCells, resultTicks } from './locate-sheet.js';
+export {
+  type SheetTemplate, type TemplateGrid, type TemplateBlock, type TemplateColumn, type TemplateResultBox, type ColumnKind,
+  type MillimetreRect, type TemplateError, type TemplateProblem, TEMPLATE_FORMAT, TEMPLATE_VERSION, COLUMN_KINDS, parseTemplate,
+} from './template.js';
+export {
+  type GridLines, type UnitCell, gridLines, unitCells, gridRectPoints, templateCells, templateResultTicks,
+} from './template-geometry.js';
+export { type FoundGrid, type GridSearchFailure, type FindGridOptions, findGrid } from './find-grid.js';
+export { type TemplateLocateError, type TemplateLocation, NO_SHEET_FOUND, locateByTemplate } from './locate-by-template.js';
+export { type RulingLines, findRulingLines } from './find-grid.js';
+export { type TwoBlockGridFailure, findTwoBlockGrid } from './find-two-block-grid.js';
