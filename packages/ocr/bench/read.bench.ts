@@ -7,7 +7,8 @@
  * Env: ZAPIS_BENCH_SHEETS (sheets per kind, default 10), ZAPIS_BENCH_SEED (1),
  * ZAPIS_BENCH_KINDS (scan200,jpeg150,phone,prefilled), ZAPIS_BENCH_DIR (where
  * the set lives; reused when its manifest matches), ZAPIS_BENCH_ANCHOR=0 to
- * skip the anchor, ZAPIS_BENCH_RESULTS (the JSON results file).
+ * skip the anchor, ZAPIS_BENCH_RESULTS (the JSON results file), ZAPIS_BENCH_READER (another
+ * script to run as `zapis read`, e.g. to check the bench itself with a fake reader).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -37,10 +38,12 @@ interface RunOutput {
   readonly seconds: number;
 }
 
-function runCli(args: readonly string[]): Promise<RunOutput> {
+const readerBin = resolve(process.env.ZAPIS_BENCH_READER ?? CLI_BIN);
+
+function runCli(args: readonly string[], bin = CLI_BIN): Promise<RunOutput> {
   const started = performance.now();
   return new Promise((done) => {
-    execFile(process.execPath, [CLI_BIN, ...args], { maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [bin, ...args], { maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
       done({ code, stdout, stderr, seconds: (performance.now() - started) / 1000 });
     });
@@ -70,14 +73,14 @@ type Scores = Partial<Record<ImageKind, KindScore>>;
 
 /** `zapis read` on each kind's files with one worker. Undefined when the command is not there. */
 async function runReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>): Promise<{ scores?: Scores; problem?: string }> {
-  const help = await runCli(['read', '--help']);
+  const help = await runCli(['read', '--help'], readerBin);
   if (help.code !== 0 || !/^Usage: zapis read\b/mu.test(help.stdout)) {
-    return { problem: `\`zapis read\` is not available in ${CLI_BIN} (exit ${help.code}: ${(help.stderr || help.stdout).trim().split('\n')[0] ?? ''}); reader columns are empty` };
+    return { problem: `\`zapis read\` is not available in ${readerBin} (exit ${help.code}: ${(help.stderr || help.stdout).trim().split('\n')[0] ?? ''}); reader columns are empty` };
   }
   const scores: Scores = {};
   for (const [kind, truths] of byKind) {
     const files = truths.map((truth) => join(setDir, truth.file));
-    const run = await runCli(['read', ...files, '--format', 'json', '-j', '1']);
+    const run = await runCli(['read', ...files, '--format', 'json', '-j', '1'], readerBin);
     if (run.code === 2) console.warn(`zapis read (${kind}) exit 2: ${run.stderr.trim().split('\n').slice(0, 3).join(' | ')}`);
     const output = parseNdjson(run.stdout);
     if (output.strayLines.length > 0) console.warn(`zapis read (${kind}): ${output.strayLines.length} lines that are not game objects`);

@@ -99,6 +99,10 @@ try {
 
   // An office scanner's multi-page PDF: two sheets, each page a 200-dpi grey JPEG on an A4 page.
   const pdf = await PDFDocument.create();
+  // Fixed dates: the same seed gives the same bytes.
+  pdf.setCreationDate(new Date(Date.UTC(2026, 0, 1)));
+  pdf.setModificationDate(new Date(Date.UTC(2026, 0, 1)));
+  pdf.setProducer('zapis make-fixtures (pdf-lib)');
   const pages: SheetTruth[] = [];
   for (const index of [4, 5]) {
     const page = await one(index, 'scan200');
