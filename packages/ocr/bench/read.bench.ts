@@ -1,0 +1,169 @@
+/**
+ * The reading benchmark of issue 16: a report set (games 90,001+, held-out
+ * handwriting fonts) in each kind of image, read by `zapis read` with one
+ * worker, scored against the truth, printed against the issue's targets with
+ * the anchor (tesseract on the whole page, then `zapis decode`) beside it.
+ *
+ * Env: ZAPIS_BENCH_SHEETS (sheets per kind, default 10), ZAPIS_BENCH_SEED (1),
+ * ZAPIS_BENCH_KINDS (scan200,jpeg150,phone,prefilled), ZAPIS_BENCH_DIR (where
+ * the set lives; reused when its manifest matches), ZAPIS_BENCH_ANCHOR=0 to
+ * skip the anchor, ZAPIS_BENCH_RESULTS (the JSON results file), ZAPIS_BENCH_READER (another
+ * script to run as `zapis read`, e.g. to check the bench itself with a fake reader).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hasShared, SHARED_MISSING_MESSAGE } from '@zapis/testkit';
+import { generateEvaluationSet } from '../evaluation/generate.js';
+import { CLI_BIN } from '../evaluation/print-sheet.js';
+import { IMAGE_KINDS, isImageKind, type ImageKind, type SheetTruth } from '../evaluation/truth.js';
+import { parseNdjson, pickGame, scoreKind, scoreSheet, type KindScore } from './metrics.js';
+import { formatTable, metricRows, type MetricRow } from './targets.js';
+import { createOfflineWorker, moveLikeTokens, readPageText } from './tesseract-anchor.js';
+
+const packageRoot = fileURLToPath(new URL('../', import.meta.url));
+const sheetsPerKind = Number(process.env.ZAPIS_BENCH_SHEETS ?? 10);
+const seed = Number(process.env.ZAPIS_BENCH_SEED ?? 1);
+const kinds = (process.env.ZAPIS_BENCH_KINDS ?? IMAGE_KINDS.join(',')).split(',').filter(isImageKind);
+const setDir = resolve(process.env.ZAPIS_BENCH_DIR ?? join(packageRoot, '.eval', `report-seed${seed}-n${sheetsPerKind}`));
+const resultsFile = resolve(process.env.ZAPIS_BENCH_RESULTS ?? join(packageRoot, 'reports', 'read-bench.json'));
+const runAnchor = process.env.ZAPIS_BENCH_ANCHOR !== '0';
+
+interface RunOutput {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly seconds: number;
+}
+
+const readerBin = resolve(process.env.ZAPIS_BENCH_READER ?? CLI_BIN);
+
+function runCli(args: readonly string[], bin = CLI_BIN): Promise<RunOutput> {
+  const started = performance.now();
+  return new Promise((done) => {
+    execFile(process.execPath, [bin, ...args], { maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+      done({ code, stdout, stderr, seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+/** The set: reused when a manifest with the same seed, kinds and size is there, generated otherwise. */
+async function loadOrGenerate(): Promise<SheetTruth[]> {
+  const manifestFile = join(setDir, 'manifest.json');
+  if (existsSync(manifestFile)) {
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { seed: number; kinds: string[]; games: number[]; sheets: string[] };
+    if (manifest.seed === seed && manifest.games.length === sheetsPerKind && kinds.every((kind) => manifest.kinds.includes(kind))) {
+      console.log(`reusing the report set in ${setDir}`);
+      const truths = await Promise.all(manifest.sheets.map(async (id) => JSON.parse(await readFile(join(setDir, `${id}.json`), 'utf8')) as SheetTruth));
+      return truths.filter((truth) => kinds.includes(truth.kind));
+    }
+  }
+  console.log(`generating the report set: ${sheetsPerKind} games × ${kinds.join(', ')} (seed ${seed}) in ${setDir}`);
+  const started = performance.now();
+  const truths = await generateEvaluationSet({ set: 'report', kinds, games: sheetsPerKind, out: setDir, seed });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`generated ${truths.length} sheets in ${seconds.toFixed(1)} s (${(seconds / truths.length).toFixed(2)} s a sheet)`);
+  return truths;
+}
+
+type Scores = Partial<Record<ImageKind, KindScore>>;
+
+/** `zapis read` on each kind's files with one worker. Undefined when the command is not there. */
+async function runReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>): Promise<{ scores?: Scores; problem?: string }> {
+  const help = await runCli(['read', '--help'], readerBin);
+  if (help.code !== 0 || !/^Usage: zapis read\b/mu.test(help.stdout)) {
+    return { problem: `\`zapis read\` is not available in ${readerBin} (exit ${help.code}: ${(help.stderr || help.stdout).trim().split('\n')[0] ?? ''}); reader columns are empty` };
+  }
+  const scores: Scores = {};
+  for (const [kind, truths] of byKind) {
+    const files = truths.map((truth) => join(setDir, truth.file));
+    const run = await runCli(['read', ...files, '--format', 'json', '-j', '1'], readerBin);
+    if (run.code === 2) console.warn(`zapis read (${kind}) exit 2: ${run.stderr.trim().split('\n').slice(0, 3).join(' | ')}`);
+    const output = parseNdjson(run.stdout);
+    if (output.strayLines.length > 0) console.warn(`zapis read (${kind}): ${output.strayLines.length} lines that are not game objects`);
+    const sheets = truths.map((truth) => scoreSheet(truth.file, truth.san, pickGame(output.games.get(truth.file), 'first')));
+    scores[kind] = scoreKind(sheets, run.seconds);
+  }
+  return { scores };
+}
+
+interface AnchorScores {
+  readonly raw: Scores;
+  readonly moveTokens: Scores;
+}
+
+/** Decodes the anchor's text files of one kind and scores them (the longest game a file gives). */
+async function decodeAndScore(truths: readonly SheetTruth[], textFiles: readonly string[], suffix: string, readSeconds: number): Promise<KindScore> {
+  const decoded = await runCli(['decode', '--format', 'json', ...textFiles]);
+  const output = parseNdjson(decoded.stdout);
+  const sheets = truths.map((truth) => scoreSheet(truth.file, truth.san, pickGame(output.games.get(`${truth.id}${suffix}`), 'longest')));
+  return scoreKind(sheets, readSeconds + decoded.seconds);
+}
+
+/** Tesseract on each whole page (one worker, one core), its text through `zapis decode`: as is, and cut to move-like tokens. */
+async function runAnchorReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>): Promise<AnchorScores> {
+  const textDir = join(setDir, 'anchor-text');
+  await mkdir(textDir, { recursive: true });
+  const worker = await createOfflineWorker();
+  const raw: Scores = {};
+  const moveTokens: Scores = {};
+  try {
+    for (const [kind, truths] of byKind) {
+      let seconds = 0;
+      const textFiles: string[] = [];
+      const tokenFiles: string[] = [];
+      for (const truth of truths) {
+        const started = performance.now();
+        const text = await readPageText(worker, join(setDir, truth.file));
+        seconds += (performance.now() - started) / 1000;
+        textFiles.push(join(textDir, `${truth.id}.txt`));
+        tokenFiles.push(join(textDir, `${truth.id}.moves.txt`));
+        await writeFile(textFiles[textFiles.length - 1], text);
+        await writeFile(tokenFiles[tokenFiles.length - 1], `${moveLikeTokens(text)}\n`);
+      }
+      raw[kind] = await decodeAndScore(truths, textFiles, '.txt', seconds);
+      moveTokens[kind] = await decodeAndScore(truths, tokenFiles, '.moves.txt', seconds);
+      console.log(`anchor ${kind}: ${truths.length} pages, tesseract ${(seconds / truths.length).toFixed(1)} s a page`);
+    }
+  } finally {
+    await worker.terminate();
+  }
+  return { raw, moveTokens };
+}
+
+if (!hasShared()) {
+  console.log(SHARED_MISSING_MESSAGE);
+  process.exit(0);
+}
+if (!existsSync(CLI_BIN)) {
+  console.error(`no CLI at ${CLI_BIN}: run pnpm build first`);
+  process.exit(2);
+}
+const truths = await loadOrGenerate();
+const byKind = new Map<ImageKind, SheetTruth[]>();
+for (const kind of kinds) byKind.set(kind, truths.filter((truth) => truth.kind === kind));
+
+const reader = await runReader(byKind);
+if (reader.problem) console.log(`\n!! ${reader.problem}\n`);
+const anchor: AnchorScores = runAnchor ? await runAnchorReader(byKind) : { raw: {}, moveTokens: {} };
+
+const tables: Record<string, { sheets: number; rows: MetricRow[]; reader?: KindScore; anchor?: KindScore; anchorMoveTokens?: KindScore }> = {};
+console.log(`\nzapis read vs the issue's targets (report set: games 90,001+, held-out fonts; seed ${seed})\n`);
+for (const [kind, kindTruths] of byKind) {
+  const rows = metricRows(kind, reader.scores?.[kind], anchor.raw[kind], anchor.moveTokens[kind]);
+  tables[kind] = {
+    sheets: kindTruths.length, rows, ...(reader.scores?.[kind] ? { reader: reader.scores[kind] } : {}),
+    ...(anchor.raw[kind] ? { anchor: anchor.raw[kind] } : {}), ...(anchor.moveTokens[kind] ? { anchorMoveTokens: anchor.moveTokens[kind] } : {}),
+  };
+  console.log(`${formatTable(kind, kindTruths.length, rows)}\n`);
+}
+await mkdir(join(resultsFile, '..'), { recursive: true });
+await writeFile(resultsFile, `${JSON.stringify({
+  date: new Date().toISOString(), seed, sheetsPerKind, setDir, reader: reader.problem ? { missing: reader.problem } : 'zapis read -j 1',
+  anchor: runAnchor ? 'tesseract.js whole page (eng 4.0.0_best_int, LSTM, PSM auto) + zapis decode; also with only move-like tokens kept' : 'skipped',
+  kinds: tables,
+}, null, 2)}\n`);
+console.log(`results: ${resultsFile}`);

@@ -1,0 +1,56 @@
+/**
+ * `pnpm --filter @zapis/ocr generate-evaluation --set tune|report --kinds scan200,jpeg150,phone,prefilled
+ *  --games 40 --out DIR --seed 1 [--fonts tuning|held-out]`
+ */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { hasShared, SHARED_MISSING_MESSAGE } from '@zapis/testkit';
+import type { EvaluationSet } from './corpus-games.js';
+import type { FontSet } from './fonts.js';
+import { generateEvaluationSet } from './generate.js';
+import { IMAGE_KINDS, isImageKind } from './truth.js';
+
+function fail(message: string): never {
+  console.error(`generate-evaluation: ${message}`);
+  process.exit(2);
+}
+
+function readArguments(): ReturnType<typeof parseOptions> {
+  try {
+    return parseOptions();
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const parseOptions = () => parseArgs({
+  options: {
+    set: { type: 'string', default: 'tune' },
+    kinds: { type: 'string', default: IMAGE_KINDS.join(',') },
+    games: { type: 'string', default: '10' },
+    out: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    fonts: { type: 'string' },
+  },
+  strict: true,
+});
+const { values } = readArguments();
+if (values.set !== 'tune' && values.set !== 'report') fail(`--set must be tune or report, not '${values.set}'`);
+const kinds = values.kinds.split(',').map((kind) => kind.trim()).filter((kind) => kind !== '');
+const badKind = kinds.find((kind) => !isImageKind(kind));
+if (badKind !== undefined || kinds.length === 0) fail(`--kinds: '${badKind ?? ''}' is not one of ${IMAGE_KINDS.join(', ')}`);
+const games = Number(values.games);
+if (!Number.isInteger(games) || games < 1) fail(`--games must be a positive whole number, not '${values.games}'`);
+const seed = Number(values.seed);
+if (!Number.isInteger(seed)) fail(`--seed must be a whole number, not '${values.seed}'`);
+if (values.fonts !== undefined && values.fonts !== 'tuning' && values.fonts !== 'held-out') fail(`--fonts must be tuning or held-out`);
+if (!hasShared()) fail(SHARED_MISSING_MESSAGE);
+const set = values.set as EvaluationSet;
+const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out ?? `.eval/${set}-seed${seed}`);
+
+const started = Date.now();
+const truths = await generateEvaluationSet({
+  set, kinds: kinds.filter(isImageKind), games, out, seed, ...(values.fonts ? { fonts: values.fonts as FontSet } : {}),
+  onSheet: (truth, seconds) => console.log(`${truth.file}  ${truth.san.length} plies  ${truth.font}  ${seconds.toFixed(2)} s`),
+});
+console.log(`wrote ${truths.length} sheets to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,142 @@
+/**
+ * The evaluation set generator: same seed, same bytes; the truth is the
+ * corpus game; the handwriting lands inside the cells the layout gives.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import type { Rect } from '@zapis/sheet';
+import { readCorpusGames, type CorpusGame } from '../evaluation/corpus-games.js';
+import { HELD_OUT_FONTS, TUNING_FONTS } from '../evaluation/fonts.js';
+import { generateEvaluationSet, writeGameByHand } from '../evaluation/generate.js';
+import { Random } from '../evaluation/random.js';
+import type { SheetTruth } from '../evaluation/truth.js';
+import { writeMoveByHand, type WriterHabits } from '../evaluation/writer-habits.js';
+
+const skip = skipWithoutShared();
+
+/** Reads written text back to SAN with the writer's habits undone (check marks dropped). */
+function unwrite(text: string, habits: WriterHabits): string {
+  const english: Record<string, string> = { K: 'K', H: 'Q', W: 'R', G: 'B', S: 'N' };
+  let san = text.replace(/[+#X]$/u, '');
+  if (/^0-0/u.test(san)) return san.replaceAll('0', 'O');
+  san = san.replace(':', 'x');
+  if (habits.letters === 'pl') san = san.replace(/[KHWGS]/gu, (letter) => english[letter]);
+  if (!habits.promotionEquals) san = san.replace(/([18])([QRBN])$/u, '$1=$2');
+  return san;
+}
+
+describe('writeMoveByHand', () => {
+  it('writes Polish letters, colons, zeros and leaves checks out as the habits say', () => {
+    const polish: WriterHabits = {
+      letters: 'pl', castling: '0-0', capture: ':', otherCaptureRate: 0, omitCaptureRate: 0, checkRate: 0, mate: 'X', promotionEquals: false,
+    };
+    const random = new Random(3);
+    expect(writeMoveByHand('Nxe5+', polish, random)).toBe('S:e5');
+    expect(writeMoveByHand('O-O-O', polish, random)).toBe('0-0-0');
+    expect(writeMoveByHand('exd8=Q#', polish, random)).toBe('e:d8HX');
+    expect(writeMoveByHand('Rb1', polish, random)).toBe('Wb1');
+    const english: WriterHabits = { ...polish, letters: 'en', castling: 'O-O', capture: 'x', checkRate: 1, mate: '#', promotionEquals: true };
+    expect(writeMoveByHand('Nxe5+', english, random)).toBe('Nxe5+');
+    expect(writeMoveByHand('O-O', english, random)).toBe('O-O');
+    expect(writeMoveByHand('exd8=Q#', english, random)).toBe('exd8=Q#');
+  });
+});
+
+describe.skipIf(skip)('evaluation set generator', () => {
+  let folder: string;
+  let first: SheetTruth[];
+  let again: SheetTruth[];
+  let other: SheetTruth[];
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'zapis-eval-test-'));
+    const options = { set: 'tune' as const, kinds: ['jpeg150' as const], games: 1 };
+    first = await generateEvaluationSet({ ...options, out: join(folder, 'a'), seed: 7 });
+    again = await generateEvaluationSet({ ...options, out: join(folder, 'b'), seed: 7 });
+    other = await generateEvaluationSet({ ...options, out: join(folder, 'c'), seed: 8 });
+  });
+
+  afterAll(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('is deterministic for a seed: same game, same truth, same image bytes', async () => {
+    expect(first).toHaveLength(1);
+    expect(again).toEqual(first);
+    const [a, b] = await Promise.all([readFile(join(folder, 'a', first[0].file)), readFile(join(folder, 'b', again[0].file))]);
+    expect(a.equals(b)).toBe(true);
+    const written = JSON.parse(await readFile(join(folder, 'a', `${first[0].id}.json`), 'utf8')) as SheetTruth;
+    expect(written).toEqual(first[0]);
+    // Another seed picks another game or another hand.
+    expect(other[0].game !== first[0].game || other[0].font !== first[0].font || other[0].written.join() !== first[0].written.join()).toBe(true);
+  });
+
+  it('the truth is the corpus game N, and what is written reads back to it', async () => {
+    const truth = first[0];
+    expect(truth.game).toBeGreaterThanOrEqual(1);
+    expect(truth.game).toBeLessThanOrEqual(2000);
+    expect(TUNING_FONTS).toContain(truth.font);
+    let number = 0;
+    let text = '';
+    for await (const raw of readGames(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz'), truth.game)) {
+      number += 1;
+      text = raw.text;
+    }
+    expect(number).toBe(truth.game);
+    // The corpus movetext, read independently of the generator's parser.
+    const movetext = text.split('\n').filter((line) => !line.startsWith('[')).join(' ');
+    const tokens = movetext.replace(/\d+\.(\.\.)?/gu, ' ').split(/\s+/u).filter((token) => token !== '' && !/^(1-0|0-1|1\/2-1\/2|\*)$/u.test(token));
+    expect(truth.san).toEqual(tokens);
+    expect(truth.result).toBe(/\[Result "([^"]+)"\]/u.exec(text)?.[1]);
+    expect(truth.written).toHaveLength(truth.san.length);
+    const habits = truth.habits!;
+    truth.san.forEach((san, ply) => {
+      const expected = san.replace(/[+#]$/u, '');
+      const back = unwrite(truth.written[ply], habits);
+      // A writer who leaves out the capture mark writes e.g. 'Nf3' for 'Nxf3'.
+      expect([expected, expected.replace('x', '')]).toContain(back);
+    });
+  });
+
+  it('ink lands inside the move cells of the written plies, the header fields and the result box; nowhere else', async () => {
+    const games = await readCorpusGames([1, 2, 3, 4]);
+    const checked: CorpusGame[] = [...games.values()].filter((game) => game.san.length <= 120).slice(0, 2);
+    expect(checked.length).toBe(2);
+    for (const [index, game] of checked.entries()) {
+      const page = await writeGameByHand(game, new Random(100 + index), index === 0 ? TUNING_FONTS : HELD_OUT_FONTS);
+      const scale = page.canvas.width / page.layout.paper.width;
+      const width = page.canvas.width, height = page.canvas.height;
+      const inked = page.canvas.getContext('2d').getImageData(0, 0, width, height).data;
+      const blank = page.blank.getContext('2d').getImageData(0, 0, width, height).data;
+      const cells = page.layout.moveGrid.rows.flatMap((row) => [row.white, row.black]).sort((a, b) => a.ply - b.ply);
+      const allowed: Rect[] = [
+        ...cells.filter((slot) => slot.ply <= game.san.length).map((slot) => slot.cell),
+        ...page.layout.header.filter((field) => page.handwrittenHeader[field.key] !== undefined).map((field) => field.rect),
+        ...page.layout.footer.results.map((box) => box.tick),
+      ];
+      // Touching the ruling is allowed (writers do), crossing into the next cell is not: 2 pt of slack.
+      const slack = 2;
+      const inside = (x: number, y: number, rect: Rect): boolean =>
+        x >= rect.x - slack && x <= rect.x + rect.width + slack && y >= rect.y - slack && y <= rect.y + rect.height + slack;
+      const inkPerCell = new Map<number, number>();
+      let outside = 0;
+      for (let y = 0; y < height; y += 1) {
+        for (let x = 0; x < width; x += 1) {
+          const i = (y * width + x) * 4;
+          if (Math.abs(inked[i] - blank[i]) + Math.abs(inked[i + 2] - blank[i + 2]) < 60) continue;
+          const px = x / scale, py = y / scale;
+          if (!allowed.some((rect) => inside(px, py, rect))) outside += 1;
+          const slot = cells.find((candidate) => inside(px, py, candidate.cell));
+          if (slot) inkPerCell.set(slot.ply, (inkPerCell.get(slot.ply) ?? 0) + 1);
+        }
+      }
+      expect(outside).toBe(0);
+      // Every written ply has ink in its cell; the cells after the game stay empty.
+      for (let ply = 1; ply <= game.san.length; ply += 1) expect(inkPerCell.get(ply) ?? 0).toBeGreaterThan(150);
+      for (const slot of cells.filter((candidate) => candidate.ply > game.san.length)) expect(inkPerCell.get(slot.ply) ?? 0).toBe(0);
+    }
+  });
+});
