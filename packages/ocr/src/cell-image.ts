@@ -43,20 +43,31 @@ export function cutCell(page: GrayImage, map: PageMap, rect: Rect): CellImage {
   const raw = sampleRect(page, map, rect, CELL_PIXELS_PER_POINT);
   const whiter = whitened(raw);
   removeLines(whiter);
-  const threshold = inkThreshold(whiter);
+  // Judged inside the box only: what is left of a ruled line hugs the edges, writing fills the middle.
+  const inner = innerRegion(whiter);
+  const threshold = inkThreshold(whiter, inner);
   if (threshold === undefined) return { cell: whiter, line: whiter, ink: 0, written: false };
   const cell = stretched(whiter, threshold);
-  const box = inkBox(cell);
-  const ink = box.count / (cell.width * cell.height);
+  const box = inkBox(cell, inner);
+  const ink = box.count / (inner.width * inner.height);
   const written = ink >= WRITTEN_SHARE && box.height >= cell.height * 0.15;
   return { cell, line: written ? cropped(cell, box) : cell, ink, written };
 }
 
+interface Region { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
+
+function innerRegion(image: GrayImage): Region {
+  const x = Math.round(image.width * 0.02), y = Math.round(image.height * 0.12);
+  return { x, y, width: image.width - 2 * x, height: image.height - 2 * y };
+}
+
 /** The grey level between paper (255 once whitened) and the darkest strokes, or undefined when there are no strokes. */
-function inkThreshold(image: GrayImage): number | undefined {
+function inkThreshold(image: GrayImage, region: Region = { x: 0, y: 0, width: image.width, height: image.height }): number | undefined {
   const histogram = new Uint32Array(256);
-  for (const value of image.data) histogram[value] += 1;
-  const dark = percentile(histogram, image.data.length, DARK_SHARE);
+  for (let y = region.y; y < region.y + region.height; y += 1) {
+    for (let x = region.x; x < region.x + region.width; x += 1) histogram[image.data[y * image.width + x]] += 1;
+  }
+  const dark = percentile(histogram, region.width * region.height, DARK_SHARE);
   return 255 - dark < MIN_CONTRAST ? undefined : (255 + dark) / 2;
 }
 
@@ -114,7 +125,7 @@ const isLineGrey = (value: number): boolean => value < 255 * 0.8;
  */
 function removeLines(image: GrayImage): void {
   const { width, height, data } = image;
-  const frame = Math.max(2, Math.round(height * 0.03));
+  const frame = Math.max(2, Math.round(height * 0.05));
   const band = (size: number, share: number): number => Math.max(2, Math.round(size * share));
   const rowBand = band(height, 0.22);
   const columnBand = band(width, 0.06);
@@ -134,14 +145,14 @@ function removeLines(image: GrayImage): void {
 
 interface InkBox { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly count: number }
 
-/** The bounding box of the ink, ignoring rows and columns with only a stray dark pixel. */
-function inkBox(image: GrayImage): InkBox {
+/** The bounding box of the ink within a region, ignoring rows and columns with only a stray dark pixel. */
+function inkBox(image: GrayImage, region: Region): InkBox {
   const { width, height, data } = image;
   const rows = new Uint32Array(height);
   const columns = new Uint32Array(width);
   let count = 0;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
+  for (let y = region.y; y < region.y + region.height; y += 1) {
+    for (let x = region.x; x < region.x + region.width; x += 1) {
       if (!isInk(data[y * width + x])) continue;
       rows[y] += 1;
       columns[x] += 1;
@@ -159,7 +170,8 @@ function inkBox(image: GrayImage): InkBox {
 }
 
 function cropped(image: GrayImage, box: InkBox): GrayImage {
-  const margin = Math.round(Math.max(4, box.height * 0.12));
+  // The margin gives back the tops and tails of letters that reach past the inner region.
+  const margin = Math.round(Math.max(4, image.height * 0.14));
   const x0 = Math.max(0, box.x - margin), y0 = Math.max(0, box.y - margin);
   const x1 = Math.min(image.width, box.x + box.width + margin), y1 = Math.min(image.height, box.y + box.height + margin);
   const out = grayImage(x1 - x0, y1 - y0);
