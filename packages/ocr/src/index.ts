@@ -12,13 +12,11 @@ export { type CellImage, CELL_PIXELS_PER_POINT, cutCell, boxInk } from './cell-i
 export { type CtcFrames, CtcScores } from './ctc-scores.js';
 export { type OnnxRuntime, type RecognizerFiles, RecognizerModel, NOTATION_SYMBOLS } from './recognizer-model.js';
 export { type CtcReaderOptions, type CtcCellReading, CtcReader, ctcReading, DEFAULT_CTC_TEMPERATURE } from './ctc-reader.js';
-export { loadNodeRecognizer } from './node-recognizer.js';
 export { type ReadCell, type SheetRead, type ReadLocation, readLocatedSheet } from './read-sheet.js';
 export { type PageRead, type PlayerPages, type GameGroup, groupGames } from './group-games.js';
 export { type CellOnScan, type ReadCellOnScan, type ReadGame, type ReadProblem, decodeGroup, rectOnImage } from './read-game.js';
 export { type ReadDiagnostic, type ReadMoveJson, type ReadGameJson, readGameDiagnostics, readGameJson, readGamePgn } from './read-report.js';
 export { type PageOutcome, type ReadFailureCode, type ReadScanOptions, readScanFile } from './read-scan-file.js';
-export { type ScanFileInput, type ReadPoolOptions, readScanFiles } from './read-pool.js';
 export { grayPng } from './gray-png.js';
 export { type ImageError, type ScanKind, MAX_IMAGE_MEGAPIXELS, loadImage, sniffScanKind } from './load-image.js';
 export { type PdfPage, type PageError, type PdfPagesOptions, DEFAULT_PDF_DPI, pdfPages } from './pdf-pages.js';

@@ -10,6 +10,7 @@ import type { CellReader } from './cell-reader.js';
 import { CtcReader, type CtcReaderOptions } from './ctc-reader.js';
 import { TesseractReader } from './tesseract-reader.js';
 import { loadNodeRecognizer } from './node-recognizer.js';
+import { loadImageFast } from './node-image-decode.js';
 import { readScanFile, type PageOutcome } from './read-scan-file.js';
 import { outcomeFromPlain, type PlainOutcome } from './read-transfer.js';
 import { parseTemplate, type SheetTemplate } from './template.js';
@@ -84,7 +85,7 @@ async function* readInThisThread(files: readonly ScanFileInput[], options: ReadP
         yield { ok: false, file: file.name, code: 'unreadable', message: bytes };
         continue;
       }
-      yield* readScanFile(file.name, bytes, { reader, ...(template ? { template } : {}), ...(options.dpi !== undefined ? { dpi: options.dpi } : {}) });
+      yield* readScanFile(file.name, bytes, { reader, decodeImage: loadImageFast, ...(template ? { template } : {}), ...(options.dpi !== undefined ? { dpi: options.dpi } : {}) });
     }
   } finally {
     await reader.dispose();

@@ -6,7 +6,8 @@
  * failure with its file, page and reason; the next page goes on.
  */
 import type { CellReader } from './cell-reader.js';
-import { loadImage, sniffScanKind } from './load-image.js';
+import type { Result } from '@zapis/sheet';
+import { loadImage, sniffScanKind, type ImageError } from './load-image.js';
 import { locateSheet, NO_SHEET_MESSAGE } from './locate-sheet.js';
 import { locateByTemplate } from './locate-by-template.js';
 import type { LocatedSheet } from './located-sheet.js';
@@ -27,6 +28,8 @@ export interface ReadScanOptions {
   readonly template?: SheetTemplate;
   /** PDF pages are rendered at this resolution (default 200 dpi). */
   readonly dpi?: number;
+  /** Decodes PNG and JPEG (default loadImage; Node passes a faster one). */
+  readonly decodeImage?: (bytes: Uint8Array) => Promise<Result<GrayImage, ImageError>> | Result<GrayImage, ImageError>;
 }
 
 export async function* readScanFile(file: string, bytes: Uint8Array, options: ReadScanOptions): AsyncGenerator<PageOutcome> {
@@ -36,7 +39,7 @@ export async function* readScanFile(file: string, bytes: Uint8Array, options: Re
     return;
   }
   if (kind !== 'pdf') {
-    const image = loadImage(bytes);
+    const image = await (options.decodeImage ?? loadImage)(bytes);
     if (!image.ok) {
       yield { ok: false, file, page: 1, code: 'unreadable', message: image.error.message };
       return;

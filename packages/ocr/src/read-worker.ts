@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CtcReaderOptions } from './ctc-reader.js';
 import { loadReader, readFileBytes, type ReaderKind, type ReadTask, type ReadWorkerMessage } from './read-pool.js';
+import { loadImageFast } from './node-image-decode.js';
 import { readScanFile } from './read-scan-file.js';
 import { plainOutcome } from './read-transfer.js';
 import { parseTemplate } from './template.js';
@@ -20,7 +21,7 @@ port?.on('message', async (task: ReadTask) => {
       send({ kind: 'failed', index: task.index, message: bytes });
       return;
     }
-    for await (const outcome of readScanFile(task.file.name, bytes, { reader, ...(template ? { template } : {}), ...(settings.dpi !== undefined ? { dpi: settings.dpi } : {}) })) {
+    for await (const outcome of readScanFile(task.file.name, bytes, { reader, decodeImage: loadImageFast, ...(template ? { template } : {}), ...(settings.dpi !== undefined ? { dpi: settings.dpi } : {}) })) {
       send({ kind: 'page', index: task.index, outcome: plainOutcome(outcome) });
     }
     send({ kind: 'done', index: task.index });

@@ -9,9 +9,10 @@ import { basename, extname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_REVIEW_THRESHOLD } from '@zapis/decode';
 import {
-  decodeGroup, grayPng, groupGames, parseTemplate, readGameJson, readGamePgn, readScanFiles,
-  type PageOutcome, type PageRead, type ReadGame, type ScanFileInput,
+  decodeGroup, grayPng, groupGames, parseTemplate, readGameJson, readGamePgn,
+  type PageOutcome, type PageRead, type ReadGame,
 } from '@zapis/ocr';
+import { readScanFiles, type ScanFileInput } from '@zapis/ocr/node';
 import { EXIT_INPUT_ERRORS, EXIT_OK, UsageError } from '../io.js';
 import { parseChoice, parseLanguage } from '../options.js';
 import type { CommandContext } from '../program.js';
