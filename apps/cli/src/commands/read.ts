@@ -105,8 +105,28 @@ export function registerRead(program: Command, context: CommandContext): void {
         ...(language !== 'auto' ? { language } : {}), reviewThreshold,
       }));
       const summary = { files: files.length, pages: pages.length + failures.length, sheets: pages.length, unreadablePages: failures.length, games: games.length, ok: 0, failed: 0, plies: 0, flagged: 0 };
-      for (const [index, game] of games.entries()) {
-        const json = readGameJson(game, index + 1, language);
+      // Games and unreadable pages go out in input order: by the file and page each starts on.
+      const fileOrder = new Map(files.map((file, order) => [file.name, order]));
+      const at = (file: string, page: number | undefined) => (fileOrder.get(file) ?? files.length) * 1e6 + (page ?? 0);
+      const entries = [
+        ...games.map((game) => ({ key: at(game.group.players[0].pages[0].file, game.group.players[0].pages[0].page), game })),
+        ...failures.map((failure) => ({ key: at(failure.file, failure.page), failure })),
+      ].sort((a, b) => a.key - b.key);
+      let index = 0;
+      for (const entry of entries) {
+        if ('failure' in entry) {
+          const { failure } = entry;
+          if (format === 'json') {
+            io.stdout.write(`${JSON.stringify({
+              file: failure.file, ...(failure.page !== undefined ? { page: failure.page } : {}), status: 'error', plies: 0, san: [], moves: [],
+              diagnostics: [{ severity: 'error', code: `read-${failure.code}`, message: failure.message, file: failure.file, line: 1, column: 1, ...(failure.page !== undefined ? { page: failure.page } : {}) }],
+            })}\n`);
+          }
+          continue;
+        }
+        const { game } = entry;
+        index += 1;
+        const json = readGameJson(game, index, language);
         if (json.status === 'ok') summary.ok += 1;
         else summary.failed += 1;
         summary.plies += json.plies;
@@ -115,19 +135,13 @@ export function registerRead(program: Command, context: CommandContext): void {
         else {
           const pgn = readGamePgn(game);
           if (pgn) io.stdout.write(`${pgn}\n`);
-          for (const diagnostic of json.diagnostics.filter((entry) => entry.severity === 'error')) {
+          for (const diagnostic of json.diagnostics.filter((item) => item.severity === 'error')) {
             io.stderr.write(`zapis: ${pageLabel(diagnostic)}: ${diagnostic.message}\n`);
           }
         }
         if (flags.crops !== undefined) await writeCrops(game, resolve(io.cwd, flags.crops));
       }
       if (format === 'json') {
-        for (const failure of failures) {
-          io.stdout.write(`${JSON.stringify({
-            file: failure.file, ...(failure.page !== undefined ? { page: failure.page } : {}), status: 'error', plies: 0, san: [], moves: [],
-            diagnostics: [{ severity: 'error', code: `read-${failure.code}`, message: failure.message, file: failure.file, line: 1, column: 1, ...(failure.page !== undefined ? { page: failure.page } : {}) }],
-          })}\n`);
-        }
         io.stdout.write(`${JSON.stringify({ summary: { ...summary, seconds: Number(((performance.now() - started) / 1000).toFixed(3)) } })}\n`);
       } else {
         io.stderr.write(`${summary.sheets} sheet${summary.sheets === 1 ? '' : 's'} read into ${summary.games} game${summary.games === 1 ? '' : 's'}` +
