@@ -1,0 +1,132 @@
+/**
+ * `zapis read` on the committed fixture scans (fixtures/scans: held-out handwriting fonts, three kinds of
+ * degradation, a pre-filled sheet, a two-page PDF, an image with no sheet), and on bad input.
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parsePgn } from '@zapis/notation';
+import { jsonLines, repositoryRoot, run } from './run-cli.js';
+
+const scans = join(repositoryRoot, 'fixtures', 'scans');
+
+interface Truth { readonly san: readonly string[]; readonly result?: string }
+
+function truthOf(file: string, page: number): Truth {
+  const truth = JSON.parse(readFileSync(join(scans, file.replace(/\.\w+$/, '.json')), 'utf8')) as Truth & { pages?: Truth[] };
+  return truth.pages ? truth.pages[page - 1] : truth;
+}
+
+interface MoveJson { san: string; review: boolean; cell: { file: string; page: number; x: number; y: number; width: number; height: number } | null; read: (string | null)[] }
+interface GameJson { file: string; sheets?: { page: number }[]; status: string; san: string[]; moves: MoveJson[]; result?: string; diagnostics: { code: string; message: string }[] }
+
+/** Check marks aside (writers leave them out), as the benchmark compares. */
+const bare = (san: string) => san.replace(/[+#]$/, '');
+
+describe('zapis read on the fixture scans', () => {
+  it('reads every sheet into its game, flags every move it got wrong, and reports the page with no sheet', async () => {
+    const result = await run(['read', 'fixtures/scans', '--format', 'json']);
+    // One file has no sheet on it: the run goes on and says so.
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('fixtures/scans/not-a-sheet.jpg (page 1): no scoresheet found (no markers, no grid)');
+    const lines = jsonLines(result.stdout) as unknown as (GameJson & { summary?: Record<string, number> })[];
+    const summary = lines.pop()?.summary;
+    expect(summary).toMatchObject({ files: 6, pages: 7, sheets: 6, unreadablePages: 1, games: 6 });
+    const games = lines.filter((line) => line.sheets);
+    expect(games.map((game) => `${game.file.split('/').pop()}#${game.sheets![0].page}`)).toEqual([
+      'jpeg150.jpg#1', 'phone.jpg#1', 'prefilled.png#1', 'scan200-heldout.png#1', 'two-sheets.pdf#1', 'two-sheets.pdf#2',
+    ]);
+    let plies = 0, right = 0, unflaggedWrong = 0;
+    for (const game of games) {
+      const truth = truthOf(game.file.split('/').pop()!, game.sheets![0].page);
+      expect(game.san.length).toBe(truth.san.length);
+      truth.san.forEach((san, index) => {
+        const move = game.moves[index];
+        plies += 1;
+        if (bare(move.san) === bare(san)) right += 1;
+        else if (!move.review) unflaggedWrong += 1;
+      });
+      // Every move points at its cell on the page.
+      for (const move of game.moves) {
+        expect(move.cell).not.toBeNull();
+        expect(move.cell!.width).toBeGreaterThan(20);
+        expect(move.cell!.height).toBeGreaterThan(5);
+      }
+      if (truth.result && truth.result !== '*') expect(game.result).toBe(truth.result);
+    }
+    // Pre-filled sheets are read exactly; handwriting in fonts never tuned on almost so, and never wrong unflagged.
+    const prefilled = games.find((game) => game.file.endsWith('prefilled.png'))!;
+    expect(prefilled.san.map(bare)).toEqual(truthOf('prefilled.png', 1).san.map(bare));
+    expect(unflaggedWrong).toBe(0);
+    expect(right / plies).toBeGreaterThan(0.97);
+    const missing = lines.find((line) => line.file.endsWith('not-a-sheet.jpg'))!;
+    expect(missing.status).toBe('error');
+    expect(missing.diagnostics[0].code).toBe('read-no-sheet');
+  });
+
+  it('writes PGN with the review comments and the tags read off the sheet, and the crops of flagged cells', async () => {
+    const crops = mkdtempSync(join(tmpdir(), 'zapis-crops-'));
+    const result = await run(['read', 'fixtures/scans/jpeg150.jpg', '--crops', crops]);
+    expect(result.code).toBe(0);
+    const games = parsePgn(result.stdout);
+    expect(games.length).toBe(1);
+    expect(result.stdout).toContain('[Result "1-0"]');
+    expect(result.stdout).toContain('{review:');
+    expect(result.stderr).toMatch(/1 sheet read into 1 game; 73 plies, \d+ to review/);
+    const flagged = Number(/(\d+) to review/.exec(result.stderr)![1]);
+    const written = readdirSync(crops).filter((name) => name.endsWith('.png'));
+    expect(written.length).toBe(flagged);
+    expect(written[0]).toMatch(/^jpeg150-p1-ply\d{3}-(white|black)\.png$/);
+    expect(readFileSync(join(crops, written[0])).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('reads with two worker threads exactly as with one', async () => {
+    const files = ['fixtures/scans/phone.jpg', 'fixtures/scans/prefilled.png', 'fixtures/scans/two-sheets.pdf'];
+    const one = await run(['read', ...files, '--format', 'json']);
+    const two = await run(['read', ...files, '--format', 'json', '-j', '2']);
+    expect(two.code).toBe(one.code);
+    const strip = (text: string) => jsonLines(text).filter((line) => !('summary' in line));
+    expect(strip(two.stdout)).toEqual(strip(one.stdout));
+  });
+});
+
+describe('zapis read on bad input', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'zapis-read-bad-'));
+  const jpeg = readFileSync(join(scans, 'jpeg150.jpg'));
+  writeFileSync(join(folder, 'empty.png'), '');
+  const noise = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 251));
+  writeFileSync(join(folder, 'noise.bin'), noise);
+  // JPEG's first bytes, then noise.
+  writeFileSync(join(folder, 'noise.jpg'), Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), noise]));
+  writeFileSync(join(folder, 'truncated.jpg'), jpeg.subarray(0, Math.floor(jpeg.length / 3)));
+  writeFileSync(join(folder, 'truncated.pdf'), readFileSync(join(scans, 'two-sheets.pdf')).subarray(0, 5000));
+  writeFileSync(join(folder, 'bad-template.json'), '{ "format": "zapis-sheet-template", "version": 1,\n  "grid": { "blocks": [ { "rows": "x" } ] } }');
+
+  it('says what is wrong with each file, goes on, and exits 1', async () => {
+    const result = await run(['read', join(folder, 'empty.png'), join(folder, 'noise.bin'), join(folder, 'noise.jpg'), join(folder, 'truncated.jpg'), join(folder, 'truncated.pdf'), 'fixtures/scans/prefilled.png']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('empty.png: empty file');
+    expect(result.stderr).toContain('noise.bin: not a PNG, JPEG or PDF file');
+    expect(result.stderr).toMatch(/noise\.jpg \(page 1\): corrupt or truncated JPEG/);
+    expect(result.stderr).toMatch(/truncated\.jpg \(page 1\): corrupt or truncated JPEG/);
+    expect(result.stderr).toMatch(/truncated\.pdf: corrupt or unreadable PDF/);
+    expect(result.stderr).toMatch(/1 sheet read into 1 game \(5 pages could not be read\)/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    // The good file is still read.
+    expect(parsePgn(result.stdout).length).toBe(1);
+  });
+
+  it('refuses a bad template with its location, and a folder without scans', async () => {
+    const template = await run(['read', 'fixtures/scans/prefilled.png', '--template', join(folder, 'bad-template.json')]);
+    expect(template.code).toBe(2);
+    expect(template.stderr).toMatch(/bad-template\.json:2:\d+: grid\.blocks\[0\]\.rows: expected an integer/);
+    const empty = mkdtempSync(join(tmpdir(), 'zapis-read-empty-'));
+    const none = await run(['read', empty]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no scans to read');
+    const missing = await run(['read', join(folder, 'missing.png')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('missing.png: no such file');
+  });
+});
