@@ -15,6 +15,7 @@ import { Homography, type Point, type PointPair } from './homography.js';
 import type { LocatedSheet, MoveCellPlace, ResultTickPlace } from './located-sheet.js';
 import type { GrayImage } from './raster.js';
 import { readQr, type QrReading } from './read-qr.js';
+import { layoutByRuling } from './layout-by-ruling.js';
 
 export type LocateErrorCode = 'no-sheet' | 'few-markers' | 'unreadable-qr' | 'not-zapis' | 'layout-mismatch';
 
@@ -47,7 +48,18 @@ export function locateSheet(image: GrayImage, page: number): Result<LocatedSheet
 
   const qr = readQrThroughMarkers(image, markers, markers.length < 4);
   if (!qr) {
-    return fail('unreadable-qr', 'zapis corner markers found, but the QR code that names the sheet\'s layout cannot be read; scan or photograph the sheet sharper, or describe it with --template');
+    // The ruling tells the layout apart when the code cannot; only a clear winner counts.
+    const match = layoutByRuling(image, (_paper, candidate) => Homography.fit(markerPairs(markers, candidate.markers)));
+    if (!match) {
+      return fail('unreadable-qr', 'zapis corner markers found, but the QR code that names the sheet\'s layout cannot be read, and the ruling matches no layout clearly; scan or photograph the sheet sharper, or describe it with --template');
+    }
+    const map = Homography.fit(markerPairs(markers, match.layout.markers));
+    if (!map) return fail('layout-mismatch', 'the corner markers do not form a sheet (degenerate positions)');
+    return ok({
+      page, image, map, foundBy: 'markers', markersSeen: markers.length, layout: match.layout,
+      layoutFromRuling: { score: match.score, runnerUp: match.runnerUp },
+      cells: moveCells(match.layout), resultTicks: resultTicks(match.layout),
+    });
   }
   const layout = layoutFromQr(qr);
   if (!layout.ok) return fail('not-zapis', `${layout.error}; for sheets zapis did not print, use --template`);

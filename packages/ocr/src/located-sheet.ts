@@ -35,6 +35,12 @@ export interface LocatedSheet {
   /** zapis sheets: the layout rebuilt from the QR's layout id. */
   readonly layout?: SheetLayout;
   readonly qr?: QrPayload;
+  /**
+   * Set when the QR code could not be read and the layout was recognised by
+   * its printed ruling instead: the share of the layout's line points found
+   * dark, and the best other layout's. The sheet's language and game are then unknown.
+   */
+  readonly layoutFromRuling?: { readonly score: number; readonly runnerUp: number };
   readonly cells: readonly MoveCellPlace[];
   readonly resultTicks: readonly ResultTickPlace[];
 }

@@ -78,6 +78,15 @@ export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): Read
   }));
   const decoded = decodeSheets(sheets, { adaptToSheet: false, ...options });
   const pages = group.players.flatMap((player) => player.pages);
+  for (const page of pages) {
+    const ruling = page.read.located.layoutFromRuling;
+    if (!ruling || !page.read.located.layout) continue;
+    problems.push({
+      severity: 'warning', code: 'read-layout-from-ruling', file: page.file, page: page.page,
+      message: `the QR code could not be read: layout ${page.read.located.layout.layoutId} was recognised by its printed ruling ` +
+        `(${Math.round(ruling.score * 100)}% of its lines found, the next best layout ${Math.round(ruling.runnerUp * 100)}%); event, round and board are unknown`,
+    });
+  }
   const result = resultOf(pages, problems);
   const qr = pages.find((page) => page.read.located.qr)?.read.located.qr;
   // What was read in the header, the surest reading of each tag across the sheets; the QR's values win.

@@ -93,16 +93,28 @@ describe('locateSheet on pages it cannot read', () => {
     expect(NO_SHEET_MESSAGE).toBe('no scoresheet found (no markers, no grid)');
   });
 
-  it('names --template when the markers are there but the QR code is not', () => {
+  it('recognises the layout by its ruling when the QR code is gone, and names --template when that fails too', () => {
     const scale = 200 / 72;
     const { rect } = sheet200.layout.qr;
     const covered = coverWithBlob(sheet200.image, (rect.x + rect.width / 2) * scale, (rect.y + rect.height / 2) * scale, rect.width * scale * 0.6, 255);
+    // The ruling still tells the layout: recognised, and said so.
     const result = locateSheet(covered, 1);
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.error.code).toBe('unreadable-qr');
-      expect(result.error.markersSeen).toBe(4);
-      expect(result.error.message).toContain('--template');
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.value.layout?.layoutId).toBe(sheet200.layout.layoutId);
+      expect(result.value.qr).toBeUndefined();
+      expect(result.value.layoutFromRuling?.score).toBeGreaterThan(0.85);
+      expect(result.value.layoutFromRuling!.runnerUp).toBeLessThan(result.value.layoutFromRuling!.score - 0.08);
+    }
+    // With the move grid wiped out too, nothing tells the layout: an error naming --template, not a guess.
+    const grid = sheet200.layout.moveGrid.rect;
+    const blank = coverWithBlob(covered, (grid.x + grid.width / 2) * scale, (grid.y + grid.height / 2) * scale, Math.max(grid.width, grid.height) * scale * 0.55, 255);
+    const lost = locateSheet(blank, 1);
+    expect(lost.ok).toBe(false);
+    if (!lost.ok) {
+      expect(lost.error.code).toBe('unreadable-qr');
+      expect(lost.error.markersSeen).toBe(4);
+      expect(lost.error.message).toContain('--template');
     }
   });
 

@@ -1,7 +1,7 @@
 /**
  * `zapis demo [dir]`: the README's main job on the bundled fixtures. It shows the
- * rules core, then runs the real commands (validate, convert, decode) on the
- * seed samples and the noisy scoresheet, so what it prints is what users get.
+ * rules core, then runs the real commands (validate, convert, decode, read) on
+ * the seed samples, the noisy scoresheet and a scan, so what it prints is what users get.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -81,6 +81,11 @@ export function registerDemo(program: Command, context: CommandContext): void {
       const sheets = readdirSync(join(root, 'scoresheets')).filter((file) => file.endsWith('.txt')).sort();
       for (const sheet of sheets) {
         await run('decode a noisy OCR transcription of a Polish scoresheet; doubtful moves carry a review comment', ['decode', `scoresheets/${sheet}`]);
+      }
+      // The scans are optional in a fixtures folder (a user's own may not have them).
+      const scan = 'scans/jpeg150.jpg';
+      if (statSync(join(root, scan), { throwIfNoEntry: false })?.isFile()) {
+        await run('read a 150-dpi scan of a handwritten Polish scoresheet: markers, cells, the recogniser, the decoder; doubtful moves carry a review comment', ['read', scan]);
       }
     });
 }
