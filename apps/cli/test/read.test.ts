@@ -91,6 +91,38 @@ describe('zapis read on the fixture scans', () => {
   });
 });
 
+describe('zapis read on a sheet zapis did not print', () => {
+  const sheet = 'fixtures/scans-foreign/federation.jpg';
+  const truth = JSON.parse(readFileSync(join(repositoryRoot, 'fixtures', 'scans-foreign', 'federation.json'), 'utf8')) as Truth;
+
+  const check = (game: GameJson) => {
+    expect(game.san.length).toBe(truth.san.length);
+    truth.san.forEach((san, index) => {
+      const move = game.moves[index];
+      if (bare(move.san) !== bare(san)) expect(move.review).toBe(true);
+    });
+    const right = truth.san.filter((san, index) => bare(game.moves[index].san) === bare(san)).length;
+    expect(right / truth.san.length).toBeGreaterThan(0.95);
+  };
+
+  it('reads it with --template, by the ruling lines of its move grid', async () => {
+    const result = await run(['read', sheet, '--template', 'packages/ocr/fixtures/templates/federation-2x30.json', '--format', 'json']);
+    expect(result.code).toBe(0);
+    const [game] = jsonLines(result.stdout) as unknown as GameJson[];
+    check(game);
+    expect(game.diagnostics.some((diagnostic) => diagnostic.code === 'read-grid-without-template')).toBe(false);
+  });
+
+  it('finds its two-block grid without a template, and says it did', async () => {
+    const result = await run(['read', sheet, '--format', 'json']);
+    expect(result.code).toBe(0);
+    const [game] = jsonLines(result.stdout) as unknown as GameJson[];
+    check(game);
+    const warning = game.diagnostics.find((diagnostic) => diagnostic.code === 'read-grid-without-template');
+    expect(warning?.message).toContain('--template');
+  });
+});
+
 describe('zapis read on bad input', () => {
   const folder = mkdtempSync(join(tmpdir(), 'zapis-read-bad-'));
   const jpeg = readFileSync(join(scans, 'jpeg150.jpg'));

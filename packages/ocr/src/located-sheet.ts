@@ -41,6 +41,8 @@ export interface LocatedSheet {
    * dark, and the best other layout's. The sheet's language and game are then unknown.
    */
   readonly layoutFromRuling?: { readonly score: number; readonly runnerUp: number };
+  /** Found with no template: a two-block move grid recognised by its ruling (first move 1 assumed). */
+  readonly gridWithoutTemplate?: boolean;
   readonly cells: readonly MoveCellPlace[];
   readonly resultTicks: readonly ResultTickPlace[];
 }

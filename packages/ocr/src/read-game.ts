@@ -79,6 +79,13 @@ export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): Read
   const decoded = decodeSheets(sheets, { adaptToSheet: false, ...options });
   const pages = group.players.flatMap((player) => player.pages);
   for (const page of pages) {
+    if (page.read.located.gridWithoutTemplate) {
+      const cells = page.read.located.cells.length;
+      problems.push({
+        severity: 'warning', code: 'read-grid-without-template', file: page.file, page: page.page,
+        message: `no zapis markers and no --template: read as a two-block move grid of ${cells / 2} moves found by its ruling, numbered from move 1; give --template if the sheet is numbered otherwise`,
+      });
+    }
     const ruling = page.read.located.layoutFromRuling;
     if (!ruling || !page.read.located.layout) continue;
     problems.push({

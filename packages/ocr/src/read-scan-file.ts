@@ -10,6 +10,8 @@ import type { Result } from '@zapis/sheet';
 import { loadImage, sniffScanKind, type ImageError } from './load-image.js';
 import { locateSheet, NO_SHEET_MESSAGE } from './locate-sheet.js';
 import { locateByTemplate } from './locate-by-template.js';
+import { findRulingLines } from './find-grid.js';
+import { findTwoBlockGrid } from './find-two-block-grid.js';
 import type { LocatedSheet } from './located-sheet.js';
 import { pdfPages } from './pdf-pages.js';
 import type { GrayImage } from './raster.js';
@@ -75,6 +77,13 @@ function locatePage(image: GrayImage, page: number, template: SheetTemplate | un
     return { ok: false, code: 'no-sheet', message: byMarkers.error.markersSeen > 0 ? byMarkers.error.message : `${NO_SHEET_MESSAGE}: ${byGrid.error.detail}` };
   }
   if (byMarkers.error.code === 'no-sheet') {
+    // No markers, no template: a plain two-block move grid is still found by its ruling, and said so.
+    const ruling = findRulingLines(image);
+    const derived = findTwoBlockGrid(image, ruling);
+    if (derived.ok) {
+      const byGrid = locateByTemplate(image, page, derived.value, ruling);
+      if (byGrid.ok) return { ok: true, sheet: { ...byGrid.value, gridWithoutTemplate: true } };
+    }
     return { ok: false, code: 'no-sheet', message: `${NO_SHEET_MESSAGE}; a sheet zapis did not print needs --template` };
   }
   return { ok: false, code: byMarkers.error.code, message: byMarkers.error.message };

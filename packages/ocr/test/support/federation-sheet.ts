@@ -29,7 +29,13 @@ export function cellCentreMm(moveNumber: number, side: 'white' | 'black'): [numb
 }
 
 /** The flat sheet at `dpi`, as a grey image. */
-export function drawFederationSheet(dpi: number, written = 84): GrayImage {
+/** What to write in the moves: real moves in a handwriting font (registered on the canvas) instead of the sample. */
+export interface WrittenMoves {
+  readonly moves: readonly string[];
+  readonly family: string;
+}
+
+export function drawFederationSheet(dpi: number, written = 84, hand?: WrittenMoves): GrayImage {
   const scale = dpi / 25.4;
   const width = Math.round(SHEET_MM.width * scale), height = Math.round(SHEET_MM.height * scale);
   const canvas = createCanvas(width, height);
@@ -79,11 +85,15 @@ export function drawFederationSheet(dpi: number, written = 84): GrayImage {
     for (let r = 0; r < rows; r += 1) ctx.fillText(String(b * rows + r + 1), gx + b * blockWidth + 3, gy + (r + 2) * rowHeight - 1.8);
   }
   // Moves "written" in the cells, off-centre, some large enough to cross the ruling.
-  for (let ply = 0; ply < Math.min(written, 120); ply += 1) {
+  const moves = hand?.moves ?? MOVES;
+  const count = hand ? Math.min(moves.length, 120) : Math.min(written, 120);
+  if (hand) ctx.fillStyle = '#1b2a80';
+  for (let ply = 0; ply < count; ply += 1) {
     const [cx, cy] = cellCentreMm(Math.floor(ply / 2) + 1, ply % 2 === 0 ? 'white' : 'black');
-    ctx.font = `italic ${5 + (ply % 4)}px sans-serif`;
-    ctx.fillText(MOVES[ply % MOVES.length], cx - 12 + (ply % 5) * 2, cy + 2 + (ply % 3) * 0.6);
+    ctx.font = hand ? `${5.5 + (ply % 3) * 0.4}px ${hand.family}` : `italic ${5 + (ply % 4)}px sans-serif`;
+    ctx.fillText(moves[ply % moves.length], cx - 12 + (ply % 5) * 2, cy + 2 + (ply % 3) * 0.6);
   }
+  ctx.fillStyle = '#000000';
   // Result boxes and signatures.
   ctx.font = '4px sans-serif';
   for (const [label, x] of [['1-0', 40], ['½-½', 95], ['0-1', 150]] as const) {
