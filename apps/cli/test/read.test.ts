@@ -91,6 +91,29 @@ describe('zapis read on the fixture scans', () => {
   });
 });
 
+describe('zapis read on a round printed by zapis print --pairings', () => {
+  it('reads all 40 pages of the PDF in order and pairs each board\u2019s two copies by their QR codes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zapis-read-round-'));
+    const rows = Array.from({ length: 20 }, (_, index) => `${index + 1},White ${index + 1},,Black ${index + 1},`);
+    writeFileSync(join(dir, 'round.csv'), `board,white,white_rating,black,black_rating\n${rows.join('\n')}\n`);
+    const printed = await run(['print', '--pairings', 'round.csv', '--event', 'Liga', '--round', '5', '-o', 'round.pdf'], { cwd: dir });
+    expect(printed.code).toBe(0);
+    const result = await run(['read', 'round.pdf', '--format', 'json'], { cwd: dir });
+    const lines = jsonLines(result.stdout) as unknown as (GameJson & { tags: Record<string, string>; summary?: Record<string, number> })[];
+    const summary = lines.pop()!.summary!;
+    expect(summary).toMatchObject({ pages: 40, sheets: 40, unreadablePages: 0, games: 20 });
+    expect(lines.map((game) => game.tags.Board)).toEqual(Array.from({ length: 20 }, (_, index) => String(index + 1)));
+    for (const [index, game] of lines.entries()) {
+      expect(game.sheets!.map((sheet) => sheet.page)).toEqual([2 * index + 1, 2 * index + 2]);
+      expect(game.tags).toMatchObject({ Event: 'Liga', Round: '5' });
+      // Blank sheets: nothing written is an error for that game, not a made-up game.
+      expect(game.status).toBe('error');
+      expect(game.diagnostics[0].code).toBe('decode-no-readings');
+    }
+    expect(result.code).toBe(1);
+  });
+});
+
 describe('zapis read on a sheet zapis did not print', () => {
   const sheet = 'fixtures/scans-foreign/federation.jpg';
   const truth = JSON.parse(readFileSync(join(repositoryRoot, 'fixtures', 'scans-foreign', 'federation.json'), 'utf8')) as Truth;

@@ -67,7 +67,10 @@ export function readGameDiagnostics(game: ReadGame): ReadDiagnostic[] {
   const first = game.group.players[0].pages[0];
   const base = { file: first.file, page: first.page, line: 1, column: 1 };
   const problems = game.problems.map((problem: ReadProblem): ReadDiagnostic => ({ ...base, ...problem, line: 1, column: 1 }));
-  if (!game.decoded.ok) return [{ ...base, severity: 'error', code: `decode-${game.decoded.error.code}`, message: game.decoded.error.message }, ...problems];
+  if (!game.decoded.ok) {
+    const message = game.decoded.error.code === 'no-readings' ? 'no moves are written on the sheet' : game.decoded.error.message;
+    return [{ ...base, severity: 'error', code: `decode-${game.decoded.error.code}`, message }, ...problems];
+  }
   const decoded = game.decoded.value;
   const diagnostics: ReadDiagnostic[] = [];
   for (const move of decoded.moves) {
