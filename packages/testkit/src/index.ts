@@ -2,3 +2,4 @@ export { SHARED_DIR, REPOSITORY_ROOT, hasShared, sharedPath, skipWithoutShared, 
 export { readGames, readGnuBook, readText, type RawGame } from './corpus.js';
 export { readPerftSuite, type PerftCase } from './perft-suites.js';
 export { garbageBytes } from './garbage.js';
+export { seededRandom } from './random.js';

@@ -8,17 +8,9 @@
 import { readGames, sharedPath } from '@zapis/testkit';
 import { strictPeer, type Letters, type PeerToken } from './strict-peer.js';
 
-/** mulberry32: a small, fast generator that is the same on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@zapis/testkit';
+
+export { seededRandom };
 
 /** One corpus game in one language, with its move tokens. */
 export interface CorpusGame {

@@ -6,6 +6,7 @@
  * independently of the template code, so the tests compare against truth.
  */
 import { createCanvas } from '@napi-rs/canvas';
+import { seededRandom } from '@zapis/testkit';
 import jpeg from 'jpeg-js';
 import { Homography } from '../../src/homography.js';
 import { grayFromRgba, grayImage, type GrayImage } from '../../src/raster.js';
@@ -122,17 +123,8 @@ export interface Damage {
   readonly upsideDown?: boolean;
 }
 
-/** Seeded generator (mulberry32), so every warp is reproducible. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded generator, so every warp is reproducible. */
+export const random = seededRandom;
 
 /** The damaged image and the true map from flat-sheet pixels to it. */
 export function damage(flat: GrayImage, options: Damage, rand: () => number): { image: GrayImage; truth: Homography } {

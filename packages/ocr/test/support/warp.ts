@@ -7,17 +7,7 @@ import jpeg from 'jpeg-js';
 import { Homography, type Point } from '../../src/homography.js';
 import type { GrayImage } from '../../src/raster.js';
 
-/** mulberry32: small, fast, good enough for test noise. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '@zapis/testkit';
 
 export interface Warped {
   readonly image: GrayImage;
