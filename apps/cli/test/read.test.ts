@@ -19,7 +19,7 @@ function truthOf(file: string, page: number): Truth {
 }
 
 interface MoveJson { san: string; review: boolean; cell: { file: string; page: number; x: number; y: number; width: number; height: number } | null; read: (string | null)[] }
-interface GameJson { file: string; sheets?: { page: number }[]; status: string; san: string[]; moves: MoveJson[]; result?: string; diagnostics: { code: string; message: string }[] }
+interface GameJson { tags: Record<string, string>; headerRead: Record<string, { text: string; confidence: number }>; file: string; sheets?: { page: number }[]; status: string; san: string[]; moves: MoveJson[]; result?: string; diagnostics: { code: string; message: string }[] }
 
 /** Check marks aside (writers leave them out), as the benchmark compares. */
 const bare = (san: string) => san.replace(/[+#]$/, '');
@@ -58,6 +58,14 @@ describe('zapis read on the fixture scans', () => {
     // Pre-filled sheets are read exactly; handwriting in fonts never tuned on almost so, and never wrong unflagged.
     const prefilled = games.find((game) => game.file.endsWith('prefilled.png'))!;
     expect(prefilled.san.map(bare)).toEqual(truthOf('prefilled.png', 1).san.map(bare));
+    // Printed names are read into the tags; a doubtful handwritten one stays out of them, kept in headerRead.
+    expect(prefilled.tags).toMatchObject({ White: 'Malaniuk, Vladimir', Black: 'Romanishin, Oleg', Result: '0-1' });
+    for (const game of games) {
+      for (const [tag, read] of Object.entries(game.headerRead)) {
+        if (read.confidence < 0.2) expect(game.tags[tag]).toBeUndefined();
+        else expect(game.tags[tag]).toBe(read.text);
+      }
+    }
     expect(unflaggedWrong).toBe(0);
     expect(right / plies).toBeGreaterThan(0.97);
     const missing = lines.find((line) => line.file.endsWith('not-a-sheet.jpg'))!;

@@ -9,6 +9,13 @@ import type { GameGroup, PageRead } from './group-games.js';
 import type { PageMap } from './page-map.js';
 import type { ReadCell } from './read-sheet.js';
 
+/**
+ * A name or date read off the header goes into the game's tags only when the
+ * recogniser is at least this sure of the whole text; a doubtful reading stays
+ * in `headerRead`, so a wrong name is never filed as a fact.
+ */
+export const HEADER_TAG_CONFIDENCE = 0.2;
+
 export interface CellOnScan {
   readonly file: string;
   /** 1-based page of the file. */
@@ -41,6 +48,8 @@ export interface ReadGame {
   readonly drawOffers: readonly number[];
   /** Tags read by OCR from the header (not the QR), with the reader's confidence: a person should check them. */
   readonly headerConfidence: Readonly<Record<string, number>>;
+  /** Every header field read by OCR, kept or not: a tag below HEADER_TAG_CONFIDENCE is not put in `tags`. */
+  readonly headerRead: Readonly<Record<string, { readonly text: string; readonly confidence: number }>>;
   readonly problems: readonly ReadProblem[];
 }
 
@@ -105,7 +114,7 @@ export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): Read
     }
   }
   const tags: Record<string, string> = {
-    ...Object.fromEntries([...read].map(([tag, field]) => [tag, field.text])),
+    ...Object.fromEntries([...read].filter(([, field]) => field.confidence >= HEADER_TAG_CONFIDENCE).map(([tag, field]) => [tag, field.text])),
     ...(qr?.event ? { Event: qr.event } : {}),
     ...(qr?.round ? { Round: qr.round } : {}),
     ...(qr?.board ? { Board: qr.board } : {}),
@@ -124,7 +133,8 @@ export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): Read
   }
   return {
     group, decoded, tags, drawOffers, problems,
-    headerConfidence: Object.fromEntries([...read].filter(([tag]) => !(qr && ((tag === 'Event' && qr.event) || (tag === 'Round' && qr.round) || (tag === 'Board' && qr.board))))
+    headerRead: Object.fromEntries([...read].map(([tag, field]) => [tag, { text: field.text, confidence: Number(field.confidence.toFixed(3)) }])),
+    headerConfidence: Object.fromEntries([...read].filter(([tag, field]) => field.confidence >= HEADER_TAG_CONFIDENCE && !(qr && ((tag === 'Event' && qr.event) || (tag === 'Round' && qr.round) || (tag === 'Board' && qr.board))))
       .map(([tag, field]) => [tag, Number(field.confidence.toFixed(3))])),
     ...(result ? { result } : {}),
     cells: (ply: number) => byPly.map((cells) => cells.get(ply)),

@@ -50,6 +50,8 @@ export interface ReadGameJson {
   readonly tags: Readonly<Record<string, string>>;
   /** Tags read by OCR from the handwritten header, with the reader's confidence (0..1). */
   readonly tagConfidence: Readonly<Record<string, number>>;
+  /** Every header field read by OCR, with its confidence, including those too doubtful to be tags. */
+  readonly headerRead: Readonly<Record<string, { readonly text: string; readonly confidence: number }>>;
   readonly language: string;
   readonly status: 'ok' | 'error';
   readonly plies: number;
@@ -115,6 +117,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
     })),
     tags: game.tags,
     tagConfidence: game.headerConfidence,
+    headerRead: game.headerRead,
     language: decoded?.language ?? requestedLanguage,
     status: diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'ok',
     plies: decoded?.moves.length ?? 0,
