@@ -1,6 +1,6 @@
 /** What an evaluation image really shows: the truth file written beside it. */
-import type { Point } from '../src/homography.js';
 import type { EvaluationSet } from './corpus-games.js';
+import type { DegradedImage } from './degrade.js';
 import type { HandStyle } from './hand-style.js';
 import type { WriterHabits } from './writer-habits.js';
 
@@ -42,15 +42,7 @@ export interface SheetTruth {
   readonly font: string;
   /** Plies written a bit too big or low, touching the cell ruling (1-based). */
   readonly touchingPlies: readonly number[];
-  readonly image: {
-    readonly format: 'png' | 'jpeg';
-    readonly width: number;
-    readonly height: number;
-    /** Sheet corners (top-left, top-right, bottom-right, bottom-left) in image pixels. */
-    readonly corners: readonly Point[];
-    readonly rotation: number;
-    readonly notes: Readonly<Record<string, number | string | boolean>>;
-  };
+  readonly image: Omit<DegradedImage, 'bytes'>;
   /** Short labels for filtering: kind, letters, castling style, 'upside-down', 'no-checks', … */
   readonly tagsForFiltering: readonly string[];
 }

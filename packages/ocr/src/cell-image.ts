@@ -8,6 +8,7 @@ import type { Rect } from '@zapis/sheet';
 import type { PageMap } from './page-map.js';
 import { type GrayImage, grayImage } from './raster.js';
 import { sampleRect } from './sample-rect.js';
+import { greyHistogram, percentile, type Region } from './grey-levels.js';
 
 /** Cells are cut at this resolution (288 dpi): enough for any scan, cheap enough for many cells. */
 export const CELL_PIXELS_PER_POINT = 4;
@@ -54,8 +55,6 @@ export function cutCell(page: GrayImage, map: PageMap, rect: Rect): CellImage {
   return { cell, line: written ? cropped(cell, box) : cell, ink, written };
 }
 
-interface Region { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
-
 function innerRegion(image: GrayImage): Region {
   const x = Math.round(image.width * 0.02), y = Math.round(image.height * 0.12);
   return { x, y, width: image.width - 2 * x, height: image.height - 2 * y };
@@ -63,11 +62,7 @@ function innerRegion(image: GrayImage): Region {
 
 /** The grey level between paper (255 once whitened) and the darkest strokes, or undefined when there are no strokes. */
 function inkThreshold(image: GrayImage, region: Region = { x: 0, y: 0, width: image.width, height: image.height }): number | undefined {
-  const histogram = new Uint32Array(256);
-  for (let y = region.y; y < region.y + region.height; y += 1) {
-    for (let x = region.x; x < region.x + region.width; x += 1) histogram[image.data[y * image.width + x]] += 1;
-  }
-  const dark = percentile(histogram, region.width * region.height, DARK_SHARE);
+  const dark = percentile(greyHistogram(image, region), DARK_SHARE);
   return 255 - dark < MIN_CONTRAST ? undefined : (255 + dark) / 2;
 }
 
@@ -95,21 +90,10 @@ export function boxInk(page: GrayImage, map: PageMap, rect: Rect): number {
 
 /** Rescales so the paper (a high percentile) is 255 and anything much darker is ink. */
 function whitened(image: GrayImage): GrayImage {
-  const histogram = new Uint32Array(256);
-  for (const value of image.data) histogram[value] += 1;
-  const paper = Math.max(40, percentile(histogram, image.data.length, 0.9));
+  const paper = Math.max(40, percentile(greyHistogram(image), 0.9));
   const out = grayImage(image.width, image.height);
   for (let i = 0; i < image.data.length; i += 1) out.data[i] = Math.min(255, Math.round((image.data[i] * 255) / paper));
   return out;
-}
-
-function percentile(histogram: Uint32Array, total: number, share: number): number {
-  let seen = 0;
-  for (let value = 0; value < 256; value += 1) {
-    seen += histogram[value];
-    if (seen >= total * share) return value;
-  }
-  return 255;
 }
 
 /** Once stretched, ink is below the middle grey. */

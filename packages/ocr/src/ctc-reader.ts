@@ -29,19 +29,27 @@ export interface CtcCellReading extends CellReading {
   readonly frames: CtcFrames;
 }
 
-/** The reading of one cell from the recogniser's frames: best texts and the tempered scorer. */
-export function ctcReading(frames: CtcFrames, options: CtcReaderOptions = {}): CtcCellReading {
+/**
+ * The reading of one cell from the recogniser's frames: best texts and the
+ * tempered scorer. Best texts already found (a worker thread sent them) are
+ * kept instead of searching the frames again.
+ */
+export function ctcReading(frames: CtcFrames, options: CtcReaderOptions = {}, alternatives?: readonly TextAlternative[]): CtcCellReading {
   const scores = new CtcScores(frames);
-  const best = scores.bestTexts(options.alternatives ?? DEFAULT_ALTERNATIVES).filter((entry) => entry.text !== '');
-  const top = best[0]?.logProbability ?? 0;
-  const weights = best.map((entry) => Math.exp(entry.logProbability - top));
-  const total = weights.reduce((sum, weight) => sum + weight, 0) || 1;
   const temperature = options.temperature ?? DEFAULT_CTC_TEMPERATURE;
   return {
-    alternatives: best.map((entry, index) => ({ text: entry.text, confidence: weights[index] / total })),
+    alternatives: alternatives ?? bestAlternatives(scores, options.alternatives ?? DEFAULT_ALTERNATIVES),
     score: (text: string) => temperature * scores.score(text),
     frames,
   };
+}
+
+function bestAlternatives(scores: CtcScores, count: number): TextAlternative[] {
+  const best = scores.bestTexts(count).filter((entry) => entry.text !== '');
+  const top = best[0]?.logProbability ?? 0;
+  const weights = best.map((entry) => Math.exp(entry.logProbability - top));
+  const total = weights.reduce((sum, weight) => sum + weight, 0) || 1;
+  return best.map((entry, index) => ({ text: entry.text, confidence: weights[index] / total }));
 }
 
 export class CtcReader implements CellReader {

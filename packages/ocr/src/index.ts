@@ -15,7 +15,7 @@ export { type CtcReaderOptions, type CtcCellReading, CtcReader, ctcReading, DEFA
 export { type ReadCell, type SheetRead, type ReadLocation, readLocatedSheet } from './read-sheet.js';
 export { type PageRead, type PlayerPages, type GameGroup, groupGames } from './group-games.js';
 export { type CellOnScan, type ReadCellOnScan, type ReadGame, type ReadProblem, HEADER_TAG_CONFIDENCE, decodeGroup, rectOnImage } from './read-game.js';
-export { type ReadDiagnostic, type ReadMoveJson, type ReadGameJson, readGameDiagnostics, readGameJson, readGamePgn } from './read-report.js';
+export { type ReadDiagnostic, type ReadMoveJson, type ReadGameJson, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn } from './read-report.js';
 export { type PageOutcome, type ReadFailureCode, type ReadScanOptions, readScanFile } from './read-scan-file.js';
 export { grayPng } from './gray-png.js';
 export { type ImageError, type ScanKind, MAX_IMAGE_MEGAPIXELS, loadImage, sniffScanKind } from './load-image.js';

@@ -9,6 +9,7 @@
 import {
   buildSheetLayout, PAPER_NAMES, SHEET_STYLES, type PaperName, type Rect, type SheetLayout,
 } from '@zapis/sheet';
+import { greyHistogram, percentile } from './grey-levels.js';
 import type { PageMap } from './page-map.js';
 import type { GrayImage } from './raster.js';
 
@@ -82,21 +83,10 @@ function lineScore(image: GrayImage, map: PageMap, lines: readonly Rect[], paper
   return total === 0 ? 0 : dark / total;
 }
 
-function paperLevel(image: GrayImage): number {
-  const histogram = new Uint32Array(256);
-  for (let i = 0; i < image.data.length; i += 7) histogram[image.data[i]] += 1;
-  const total = Math.ceil(image.data.length / 7);
-  let seen = 0;
-  for (let value = 0; value < 256; value += 1) {
-    seen += histogram[value];
-    if (seen >= total * 0.9) return value;
-  }
-  return 255;
-}
-
 /** The layout whose ruling the image shows, given the map the markers fix for each paper. */
 export function layoutByRuling(image: GrayImage, mapFor: (paper: PaperName, layout: SheetLayout) => PageMap | undefined): RulingMatch | undefined {
-  const paper = paperLevel(image);
+  // Every 7th pixel is plenty for the paper's level of a whole page.
+  const paper = percentile(greyHistogram(image, undefined, 7), 0.9);
   const scored: { layout: SheetLayout; score: number; lines: number }[] = [];
   for (const paperName of PAPER_NAMES) {
     for (const layout of candidates(paperName)) {

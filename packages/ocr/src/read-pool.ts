@@ -60,10 +60,16 @@ export async function readFileBytes(file: ScanFileInput): Promise<Uint8Array | s
   }
 }
 
-function templateOf(text: string | undefined): SheetTemplate | undefined {
+/** The template a run was given (already checked by the caller), in any thread. */
+export function templateOf(text: string | undefined): SheetTemplate | undefined {
   if (text === undefined) return undefined;
   const parsed = parseTemplate(text);
   return parsed.ok ? parsed.value : undefined;
+}
+
+/** One file's pages, read the way every thread reads them (Skia decoding in Node). */
+export function readScanBytes(name: string, bytes: Uint8Array, reader: CellReader, template: SheetTemplate | undefined, dpi: number | undefined): AsyncGenerator<PageOutcome> {
+  return readScanFile(name, bytes, { reader, decodeImage: loadImageFast, ...(template ? { template } : {}), ...(dpi !== undefined ? { dpi } : {}) });
 }
 
 export async function* readScanFiles(files: readonly ScanFileInput[], options: ReadPoolOptions = {}): AsyncGenerator<PageOutcome> {
@@ -85,7 +91,7 @@ async function* readInThisThread(files: readonly ScanFileInput[], options: ReadP
         yield { ok: false, file: file.name, code: 'unreadable', message: bytes };
         continue;
       }
-      yield* readScanFile(file.name, bytes, { reader, decodeImage: loadImageFast, ...(template ? { template } : {}), ...(options.dpi !== undefined ? { dpi: options.dpi } : {}) });
+      yield* readScanBytes(file.name, bytes, reader, template, options.dpi);
     }
   } finally {
     await reader.dispose();

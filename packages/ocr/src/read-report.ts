@@ -4,24 +4,15 @@
  * per move, the cell it was read from on the scan.
  */
 import { decodedGamePgn, readComment, reviewComment } from '@zapis/decode';
+import type { Diagnostic } from '@zapis/game';
 import type { CellOnScan, ReadGame, ReadProblem } from './read-game.js';
+import type { PageOutcome } from './read-scan-file.js';
 
-export interface ReadDiagnostic {
-  readonly severity: 'error' | 'warning' | 'info';
-  readonly code: string;
-  readonly message: string;
-  readonly file: string;
+/** A diagnostic as `validate` and `decode` report it (ARCHITECTURE.md), plus the page and the cell on the scan. */
+export type ReadDiagnostic = Omit<Diagnostic, 'offset' | 'length' | 'suggestions'> & {
   readonly page: number;
-  readonly line: number;
-  readonly column: number;
-  readonly ply?: number;
-  readonly moveNumber?: number;
-  readonly side?: 'white' | 'black';
-  readonly fen?: string;
-  readonly text?: string;
-  readonly candidates?: readonly string[];
   readonly cell?: CellOnScan;
-}
+};
 
 export interface ReadMoveJson {
   readonly ply: number;
@@ -152,4 +143,13 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
 export function readGamePgn(game: ReadGame): string | undefined {
   if (!game.decoded.ok) return undefined;
   return decodedGamePgn(game.decoded.value, { tags: game.tags, ...(game.result ? { result: game.result } : {}) });
+}
+
+/** The JSON object for a page that could not be read: a game object with no moves and the error, so nothing is lost. */
+export function readFailureJson(failure: Extract<PageOutcome, { ok: false }>) {
+  const page = failure.page !== undefined ? { page: failure.page } : {};
+  return {
+    file: failure.file, ...page, status: 'error' as const, plies: 0, san: [], moves: [],
+    diagnostics: [{ severity: 'error' as const, code: `read-${failure.code}`, message: failure.message, file: failure.file, line: 1, column: 1, ...page }],
+  };
 }

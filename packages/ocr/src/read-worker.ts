@@ -1,15 +1,11 @@
 /** A reading thread: loads the recogniser once, then reads the files it is sent (read-pool.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CtcReaderOptions } from './ctc-reader.js';
-import { loadReader, readFileBytes, type ReaderKind, type ReadTask, type ReadWorkerMessage } from './read-pool.js';
-import { loadImageFast } from './node-image-decode.js';
-import { readScanFile } from './read-scan-file.js';
+import { loadReader, readFileBytes, readScanBytes, templateOf, type ReaderKind, type ReadTask, type ReadWorkerMessage } from './read-pool.js';
 import { plainOutcome } from './read-transfer.js';
-import { parseTemplate } from './template.js';
 
 const settings = workerData as { templateText?: string; dpi?: number; reader?: CtcReaderOptions; readerKind?: ReaderKind };
-const parsed = settings.templateText === undefined ? undefined : parseTemplate(settings.templateText);
-const template = parsed?.ok ? parsed.value : undefined;
+const template = templateOf(settings.templateText);
 const reader = await loadReader(settings.readerKind, settings.reader);
 const port = parentPort;
 const send = (message: ReadWorkerMessage) => port?.postMessage(message);
@@ -21,7 +17,7 @@ port?.on('message', async (task: ReadTask) => {
       send({ kind: 'failed', index: task.index, message: bytes });
       return;
     }
-    for await (const outcome of readScanFile(task.file.name, bytes, { reader, decodeImage: loadImageFast, ...(template ? { template } : {}), ...(settings.dpi !== undefined ? { dpi: settings.dpi } : {}) })) {
+    for await (const outcome of readScanBytes(task.file.name, bytes, reader, template, settings.dpi)) {
       send({ kind: 'page', index: task.index, outcome: plainOutcome(outcome) });
     }
     send({ kind: 'done', index: task.index });

@@ -11,9 +11,9 @@ import {
   type DecodedGame, type DecodeError, type Transcription,
 } from '@zapis/decode';
 import type { Result } from '@zapis/core';
-import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
+import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io.js';
 import { readInputs } from '../input.js';
-import { parseChoice, parseLanguage } from '../options.js';
+import { parseChoice, parseLanguage, parseReviewThreshold } from '../options.js';
 import type { CommandContext } from '../program.js';
 
 interface DecodeFlags {
@@ -32,13 +32,6 @@ interface Job {
   readonly records: readonly Transcription[];
 }
 
-function parseThreshold(value: string): number {
-  const threshold = Number(value);
-  if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
-    throw new UsageError(`--review-threshold must be a number from 0 to 1, not '${value}'`);
-  }
-  return threshold;
-}
 
 function diagnosticsOf(job: Job, decoded: Result<DecodedGame, DecodeError>): JsonDiagnostic[] {
   const file = job.file;
@@ -126,7 +119,7 @@ export function registerDecode(program: Command, context: CommandContext): void 
     .action(async (files: string[], flags: DecodeFlags) => {
       const language = parseLanguage(flags.lang, true);
       const format = parseChoice('--format', flags.format, ['pgn', 'json'] as const);
-      const reviewThreshold = parseThreshold(flags.reviewThreshold);
+      const reviewThreshold = parseReviewThreshold(flags.reviewThreshold);
       const { io } = context;
       const { inputs, unreadable } = await readInputs(files, io.cwd, io.stdin);
       for (const bad of unreadable) io.stderr.write(`zapis: cannot read ${bad.name}: ${bad.reason}\n`);

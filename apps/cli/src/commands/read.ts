@@ -9,12 +9,12 @@ import { basename, extname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_REVIEW_THRESHOLD } from '@zapis/decode';
 import {
-  decodeGroup, grayPng, groupGames, parseTemplate, readGameJson, readGamePgn,
+  decodeGroup, grayPng, groupGames, parseTemplate, readFailureJson, readGameJson, readGamePgn,
   type PageOutcome, type PageRead, type ReadGame,
 } from '@zapis/ocr';
 import { readScanFiles, type ScanFileInput } from '@zapis/ocr/node';
 import { EXIT_INPUT_ERRORS, EXIT_OK, UsageError } from '../io.js';
-import { parseChoice, parseLanguage } from '../options.js';
+import { parseChoice, parseLanguage, parsePositive, parseReviewThreshold } from '../options.js';
 import type { CommandContext } from '../program.js';
 
 interface ReadFlags {
@@ -47,17 +47,7 @@ async function scanFiles(paths: readonly string[], cwd: string): Promise<ScanFil
   return files;
 }
 
-function parseJobs(value: string): number {
-  const jobs = Number(value);
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError(`-j must be a whole number from 1 to 64, not '${value}'`);
-  return jobs;
-}
 
-function parseThreshold(value: string): number {
-  const threshold = Number(value);
-  if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) throw new UsageError(`--review-threshold must be a number from 0 to 1, not '${value}'`);
-  return threshold;
-}
 
 const pageLabel = (outcome: { file: string; page?: number }): string => `${outcome.file}${outcome.page !== undefined ? ` (page ${outcome.page})` : ''}`;
 
@@ -77,8 +67,8 @@ export function registerRead(program: Command, context: CommandContext): void {
     .action(async (paths: string[], flags: ReadFlags) => {
       const language = parseLanguage(flags.lang, true);
       const format = parseChoice('--format', flags.format, ['pgn', 'json'] as const);
-      const jobs = parseJobs(flags.jobs);
-      const reviewThreshold = parseThreshold(flags.reviewThreshold);
+      const jobs = parsePositive('--jobs', flags.jobs);
+      const reviewThreshold = parseReviewThreshold(flags.reviewThreshold);
       const readerKind = parseChoice('--reader', flags.reader, ['ctc', 'tesseract'] as const);
       const { io } = context;
       let templateText: string | undefined;
@@ -116,12 +106,7 @@ export function registerRead(program: Command, context: CommandContext): void {
       for (const entry of entries) {
         if ('failure' in entry) {
           const { failure } = entry;
-          if (format === 'json') {
-            io.stdout.write(`${JSON.stringify({
-              file: failure.file, ...(failure.page !== undefined ? { page: failure.page } : {}), status: 'error', plies: 0, san: [], moves: [],
-              diagnostics: [{ severity: 'error', code: `read-${failure.code}`, message: failure.message, file: failure.file, line: 1, column: 1, ...(failure.page !== undefined ? { page: failure.page } : {}) }],
-            })}\n`);
-          }
+          if (format === 'json') io.stdout.write(`${JSON.stringify(readFailureJson(failure))}\n`);
           continue;
         }
         const { game } = entry;

@@ -12,7 +12,7 @@ import {
   type InputSource, type SeverityName, type Shard,
 } from '@zapis/archive';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
-import { parseChoice, parseLanguage } from '../options.js';
+import { parseChoice, parsePositive, parseLanguage } from '../options.js';
 import type { CommandContext } from '../program.js';
 import { VERSION } from '../version.js';
 import { openOutput } from '../output.js';
@@ -42,11 +42,6 @@ function parseShard(value: string): Shard {
   return { index, count };
 }
 
-function parsePositive(flag: string, value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`${flag} wants a whole number of at least 1, not '${value}'`);
-  return number;
-}
 
 export function registerValidate(program: Command, context: CommandContext): void {
   program
