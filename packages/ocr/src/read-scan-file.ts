@@ -46,7 +46,7 @@ export async function* readScanFile(file: string, bytes: Uint8Array, options: Re
       yield { ok: false, file, page: 1, code: 'unreadable', message: image.error.message };
       return;
     }
-    yield await readPage(file, 1, image.value, options);
+    yield await readScanPage(file, 1, image.value, options);
     return;
   }
   for await (const page of pdfPages(bytes, { ...(options.dpi !== undefined ? { dpi: options.dpi } : {}) })) {
@@ -55,11 +55,12 @@ export async function* readScanFile(file: string, bytes: Uint8Array, options: Re
       if (page.error.page === undefined) return;
       continue;
     }
-    yield await readPage(file, page.value.page, page.value.image, options);
+    yield await readScanPage(file, page.value.page, page.value.image, options);
   }
 }
 
-async function readPage(file: string, page: number, image: GrayImage, options: ReadScanOptions): Promise<PageOutcome> {
+/** One page already decoded to grey (a browser renders PDF pages itself): located and read. */
+export async function readScanPage(file: string, page: number, image: GrayImage, options: ReadScanOptions): Promise<PageOutcome> {
   const located = locatePage(image, page, options.template);
   if (!located.ok) return { ok: false, file, page, code: located.code, message: located.message };
   return { ok: true, file, page, read: await readLocatedSheet(located.sheet, options.reader) };

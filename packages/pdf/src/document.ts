@@ -7,7 +7,7 @@ import {
 import { embedSheetFonts } from './fonts.js';
 import { PageCanvas } from './primitives.js';
 import { drawForm, drawSheetSpecifics, formKey, type SheetFill } from './sheet-renderer.js';
-import type { SheetFonts } from './fonts.js';
+import type { FontBytes, SheetFonts } from './fonts.js';
 
 /** One page of output: a layout and what is written on it. */
 export interface SheetPage {
@@ -18,6 +18,8 @@ export interface SheetPage {
 export interface PdfMetadata {
   readonly title?: string;
   readonly subject?: string;
+  /** The DejaVu faces' bytes (a browser loads them itself; Node reads dejavu-fonts-ttf when absent). */
+  readonly fonts?: FontBytes;
 }
 
 export async function renderSheetsPdf(pages: readonly SheetPage[], metadata: PdfMetadata = {}): Promise<Uint8Array> {
@@ -26,7 +28,7 @@ export async function renderSheetsPdf(pages: readonly SheetPage[], metadata: Pdf
   document.setSubject(metadata.subject ?? 'Chess scoresheets');
   document.setCreator('zapis');
   document.setProducer('zapis (@zapis/pdf with pdf-lib)');
-  const fonts = await embedSheetFonts(document);
+  const fonts = await embedSheetFonts(document, metadata.fonts);
   // The blank form is drawn once per kind of sheet and placed on each page as a form XObject.
   const forms = new Map<string, PDFEmbeddedPage>();
   for (const { layout, fill } of pages) {

@@ -1,4 +1,4 @@
-export { type SheetFonts, type FontFace, embedSheetFonts, fontBytes } from './fonts.js';
+export { type SheetFonts, type FontFace, type FontBytes, FONT_FILES, embedSheetFonts } from './fonts.js';
 export { PageCanvas, type LineWeight } from './primitives.js';
 export { type SheetFill, drawSheet, drawForm, drawSheetSpecifics, formKey } from './sheet-renderer.js';
 export {

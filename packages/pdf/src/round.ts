@@ -2,9 +2,10 @@
 import { buildSheetLayout, ok, type HeaderValues, type Result, type SheetOptions, type SheetOptionsError } from '@zapis/sheet';
 import { renderSheetsPdf, type SheetPage } from './document.js';
 import type { Pairing } from './pairings.js';
+import type { FontBytes } from './fonts.js';
 
 /** Options for every sheet of the round; `header` holds what all boards share (event, site, date, round…). */
-export type RoundOptions = Omit<SheetOptions, 'copy' | 'sheet' | 'of'>;
+export type RoundOptions = Omit<SheetOptions, 'copy' | 'sheet' | 'of'> & { readonly fonts?: FontBytes };
 
 export function roundSheetPages(pairings: readonly Pairing[], options: RoundOptions = {}): Result<SheetPage[], SheetOptionsError> {
   const shared: HeaderValues = options.header ?? {};
@@ -31,5 +32,5 @@ export async function renderRoundPdf(pairings: readonly Pairing[], options: Roun
   const pages = roundSheetPages(pairings, options);
   if (!pages.ok) return pages;
   const round = options.header?.round ?? pairings[0]?.round;
-  return ok(await renderSheetsPdf(pages.value, { title: round === undefined ? 'Scoresheets' : `Scoresheets, round ${round}` }));
+  return ok(await renderSheetsPdf(pages.value, { title: round === undefined ? 'Scoresheets' : `Scoresheets, round ${round}`, ...(options.fonts ? { fonts: options.fonts } : {}) }));
 }
