@@ -45,3 +45,20 @@ describe('a round from pairings', () => {
     expect(payload.ok && payload.value).toMatchObject({ board: '2', copy: 'black', round: '2', event: 'Liga' });
   });
 });
+
+describe('fonts given by the caller (a browser fetches them itself)', () => {
+  it('embeds the faces it is given instead of reading dejavu-fonts-ttf', async () => {
+    const { nodeFontBytes } = await import('../src/node-fonts.js');
+    const given = await renderRoundPdf(pairings(), { language: 'pl', header: { round: '2' }, fonts: nodeFontBytes() });
+    const read = await renderRoundPdf(pairings(), { language: 'pl', header: { round: '2' } });
+    if (!given.ok || !read.ok) throw new Error('round not rendered');
+    expect((await PDFDocument.load(given.value)).getPageCount()).toBe(4);
+    // Same faces, same sheets: the same size to within the document's dates.
+    expect(Math.abs(given.value.length - read.value.length)).toBeLessThan(200);
+  });
+
+  it('fails with the font library\u2019s error, not a wrong PDF, when the bytes are not a font', async () => {
+    const junk = new Uint8Array([1, 2, 3, 4]);
+    await expect(renderRoundPdf(pairings(), { fonts: { regular: junk, bold: junk, mono: junk } })).rejects.toThrow();
+  });
+});

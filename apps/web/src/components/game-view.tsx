@@ -1,0 +1,72 @@
+/** A game under review: its sheets, the flagged moves first, the move list, the selected move, and where the two sheets disagree. */
+import type { DeskGame } from '@zapis/desk';
+import { useT } from '../i18n.js';
+import type { GameEntry, InputEntry } from '../session.js';
+import { FlaggedList, MoveList } from './move-list.js';
+import { MoveDetail, type MoveActions } from './move-detail.js';
+import { ScanView } from './scan-view.js';
+
+export function imageFinder(inputs: readonly InputEntry[]) {
+  return (file: string, page: number): Blob | undefined => inputs.find((input) => input.name === file && input.images[page])?.images[page];
+}
+
+export function GameView({ entry, inputs, selectedPly, onSelect, actions }: {
+  entry: GameEntry; inputs: readonly InputEntry[]; selectedPly: number | undefined; onSelect: (ply: number) => void; actions: MoveActions;
+}) {
+  const t = useT();
+  const game = entry.game;
+  if (!game) {
+    return entry.error ? <p role="alert" class="error">{t('decodeError', { m: entry.error })}</p> : <p class="quiet">{t('statusDecoding')}…</p>;
+  }
+  const imageOf = imageFinder(inputs);
+  const move = game.moves.find((candidate) => candidate.ply === selectedPly);
+  const errors = game.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  return (
+    <div class="game" data-testid="game" data-game-id={game.id} data-decoding={String(entry.decoding)}>
+      <header class="game-header">
+        <h2>{game.title}</h2>
+        <p class="quiet">{[game.tags.Event, game.tags.Round && `R${game.tags.Round}`, game.tags.Board && `#${game.tags.Board}`, game.result].filter(Boolean).join(' · ')}</p>
+        {errors.map((diagnostic, index) => <p key={index} role="alert" class="error">{diagnostic.message}</p>)}
+        {game.rejected.map((rejected) => (
+          <p key={rejected.ply} role="alert" class="error" data-testid="rejected">{`${Math.ceil(rejected.ply / 2)}${rejected.ply % 2 === 1 ? '.' : '...'} ${rejected.san}: ${rejected.message}`}</p>
+        ))}
+      </header>
+      <div class="sheets">
+        {game.sheets.map((sheet, index) => sheet.page !== undefined ? (
+          <ScanView key={`${sheet.file}-${sheet.page}`} game={game} sheet={index} selectedPly={selectedPly} onSelect={onSelect}
+            shown={{ file: sheet.file, page: sheet.page, image: imageOf(sheet.file, sheet.page) }}
+            label={game.sheets.length > 1 ? t('sheetOf', { n: index + 1 }) : t('sheetOf', { n: 1 })} />
+        ) : null)}
+      </div>
+      <div class="review">
+        <div class="lists">
+          <FlaggedList game={game} selectedPly={selectedPly} onSelect={onSelect} />
+          <MoveList game={game} selectedPly={selectedPly} onSelect={onSelect} />
+          {game.sheets.length > 1 ? <Disagreements game={game} onSelect={onSelect} /> : null}
+        </div>
+        {move ? <MoveDetail game={game} move={move} imageOf={imageOf} actions={actions} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function Disagreements({ game, onSelect }: { game: DeskGame; onSelect: (ply: number) => void }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="disagree-heading" data-testid="disagreements">
+      <h3 id="disagree-heading">{t('disagreements')} <span class="count">{game.disagreements.length}</span></h3>
+      {game.disagreements.length === 0 ? <p class="quiet">{t('noDisagreements')}</p> : (
+        <ul>
+          {game.disagreements.map((disagreement) => (
+            <li key={disagreement.ply}>
+              <button type="button" onClick={() => onSelect(disagreement.ply)}>
+                {`${Math.ceil(disagreement.ply / 2)}${disagreement.ply % 2 === 1 ? '.' : '...'} `}
+                {disagreement.reads.map((read) => read ?? '—').join(' / ')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

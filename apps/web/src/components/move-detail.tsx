@@ -1,0 +1,79 @@
+/**
+ * One move up close: each sheet's cell and what was read there, the
+ * alternatives with their probabilities, a field to type the move, and the
+ * board before and after.
+ */
+import { useState } from 'preact/hooks';
+import type { DeskGame, DeskMove } from '@zapis/desk';
+import { useT, type MessageKey } from '../i18n.js';
+import { Board } from './board.js';
+import { CellCrop } from './cell-crop.js';
+
+export interface MoveActions {
+  readonly confirm: (san: string) => void;
+  readonly unconfirm: () => void;
+  readonly typed: (text: string) => Promise<string | undefined>;
+}
+
+const percent = (p: number): string => `${(100 * p).toFixed(p >= 0.995 || p < 0.005 ? 1 : 0)}%`;
+
+export function MoveDetail({ game, move, imageOf, actions }: {
+  game: DeskGame; move: DeskMove; imageOf: (file: string, page: number) => Blob | undefined; actions: MoveActions;
+}) {
+  const t = useT();
+  const [typed, setTyped] = useState('');
+  const [typedError, setTypedError] = useState<string | undefined>(undefined);
+  const label = `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}`;
+  const squares = move.uci ? [move.uci.slice(0, 2), move.uci.slice(2, 4)] : [];
+  return (
+    <section class="move-detail" aria-label={label} data-testid="move-detail" data-ply={move.ply}>
+      <h3>{label} <span class="quiet">{move.confirmed ? t('confirmed') : t('confidence', { p: percent(move.confidence) })}</span></h3>
+      {move.reviewReasons.length > 0 ? (
+        <p class="reasons">{t('reasons', { r: move.reviewReasons.map((reason) => t(`reason_${reason}` as MessageKey)).join(', ') })}</p>
+      ) : null}
+      {move.corrected && !move.confirmed ? <p class="reasons">{t('corrected')}</p> : null}
+      <div class="crops">
+        {move.cells.map((cell, sheet) => (
+          <div class="crop" key={sheet}>
+            <span class="quiet">{game.sheets.length > 1 ? t('sheetOf', { n: sheet + 1 }) : null}</span>
+            {cell ? <CellCrop cell={cell} image={imageOf(cell.file, cell.page)} label={`${t('read')}: ${move.read[sheet] ?? ''}`} /> : null}
+            <div>
+              {t('read')}: <strong data-testid="read-text">{move.read[sheet] ?? t('noCell')}</strong>
+              {move.readAlternatives[sheet]?.length ? (
+                <span class="quiet"> ({move.readAlternatives[sheet].slice(0, 3).map((reading) => `${reading.text} ${percent(reading.confidence)}`).join(', ')})</span>
+              ) : null}
+            </div>
+          </div>
+        ))}
+      </div>
+      <h4>{t('alternatives')}</h4>
+      <ol class="alternatives" data-testid="alternatives">
+        {move.alternatives.slice(0, 3).map((alternative, index) => (
+          <li key={alternative.san}>
+            <button type="button" data-alternative={index + 1} data-san={alternative.san} onClick={() => actions.confirm(alternative.san)}>
+              <kbd>{index + 1}</kbd> {alternative.san} <span class="quiet">{percent(alternative.probability)}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <div class="actions">
+        <button type="button" class="primary" data-testid="accept" onClick={() => actions.confirm(move.san)}><kbd>a</kbd> {t('accept')} {move.san}</button>
+        {move.confirmed ? <button type="button" onClick={() => actions.unconfirm()}>×</button> : null}
+      </div>
+      <form class="typed" onSubmit={async (event) => {
+        event.preventDefault();
+        const error = await actions.typed(typed);
+        setTypedError(error);
+        if (!error) setTyped('');
+      }}>
+        <label>{t('typeMove')} <input value={typed} data-testid="typed-move" onInput={(event) => setTyped((event.currentTarget as HTMLInputElement).value)} /></label>
+        <button type="submit">{t('typeMoveButton')}</button>
+        {typedError ? <p role="alert" class="error">{t('illegalTyped', { m: typedError })}</p> : null}
+      </form>
+      <div class="boards">
+        <figure><Board fen={move.fenBefore} marked={squares.slice(0, 1)} label={t('before')} /><figcaption>{t('before')}</figcaption></figure>
+        <figure><Board fen={move.fenAfter} marked={squares} label={t('after')} /><figcaption>{t('after')}</figcaption></figure>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+/** Reading and reviewing: files and texts in, the games found, the selected game, and the round's export. */
+import { useEffect, useState } from 'preact/hooks';
+import { roundPgn, type DeskGame } from '@zapis/desk';
+import { useT, type MessageKey } from '../i18n.js';
+import type { InputEntry, Session, SessionState } from '../session.js';
+import { GameView } from './game-view.js';
+
+const STATUS_KEY: Record<InputEntry['status'], MessageKey> = {
+  queued: 'statusQueued', model: 'statusModel', reading: 'statusReading', rendering: 'statusRendering', done: 'statusDone', error: 'statusError',
+};
+
+export function ReviewPage({ session, state }: { session: Session; state: SessionState }) {
+  const t = useT();
+  const [pasted, setPasted] = useState('');
+  const [exported, setExported] = useState<string | undefined>(undefined);
+  const entry = state.games.find((game) => game.source.id === state.selectedGame);
+  const game = entry?.game;
+  useKeyboard(session, state, game);
+
+  const exportRound = (copy: boolean) => {
+    const games = state.games.flatMap((candidate) => (candidate.game ? [candidate.game] : []));
+    const round = roundPgn(games);
+    setExported(t('exported', { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft }));
+    if (copy) {
+      void navigator.clipboard?.writeText(round.pgn).then(() => setExported(`${t('copied')} ${t('exported', { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft })}`));
+      return;
+    }
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([round.pgn], { type: 'application/x-chess-pgn' }));
+    link.download = 'round.pgn';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  };
+
+  const [dragging, setDragging] = useState(false);
+  return (
+    <div class={`review-page${dragging ? ' dragging' : ''}`} data-testid="drop-zone"
+      onDragOver={(event) => { event.preventDefault(); setDragging(true); }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        const files = [...(event.dataTransfer?.files ?? [])];
+        if (files.length > 0) void session.addFiles(files);
+      }}>
+      <aside class="sidebar">
+        <label class="file-pick">
+          <span>{t('addFiles')}</span>
+          <input type="file" multiple data-testid="file-input" accept=".png,.jpg,.jpeg,.pdf,.txt,.pgn,image/png,image/jpeg,application/pdf,text/plain"
+            onChange={(event) => {
+              const input = event.currentTarget as HTMLInputElement;
+              void session.addFiles([...(input.files ?? [])]);
+              input.value = '';
+            }} />
+        </label>
+        <label class="file-pick camera">
+          <span>{t('takePhoto')}</span>
+          <input type="file" accept="image/*" capture="environment" data-testid="camera-input"
+            onChange={(event) => {
+              const input = event.currentTarget as HTMLInputElement;
+              void session.addFiles([...(input.files ?? [])]);
+              input.value = '';
+            }} />
+        </label>
+        <form onSubmit={(event) => {
+          event.preventDefault();
+          if (pasted.trim() === '') return;
+          void session.addText(pasted, t('pastedName', { n: state.inputs.filter((input) => input.kind === 'text').length + 1 }));
+          setPasted('');
+        }}>
+          <label>{t('pasteLabel')}
+            <textarea rows={4} value={pasted} data-testid="paste-text" onInput={(event) => setPasted((event.currentTarget as HTMLTextAreaElement).value)} />
+          </label>
+          <button type="submit" data-testid="paste-submit">{t('pasteButton')}</button>
+        </form>
+        {state.inputs.length > 0 ? (
+          <section aria-labelledby="inputs-heading">
+            <h2 id="inputs-heading">{t('inputs')}</h2>
+            <ul class="inputs" data-testid="inputs">
+              {state.inputs.map((input) => (
+                <li key={input.id} data-input={input.name} data-status={input.status}>
+                  <span class="name">{input.name}</span>{' '}
+                  <span class={`status status-${input.status}`}>{t(STATUS_KEY[input.status], { s: (input.seconds ?? 0).toFixed(1) })}</span>
+                  {input.message ? <p role="alert" class="error" data-testid="input-error">{input.message}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {state.failures.length > 0 ? (
+          <ul class="failures">
+            {state.failures.map((failure, index) => (
+              <li key={index} role="alert" class="error" data-testid="failure">{failure.name}{failure.page ? ` p. ${failure.page}` : ''}: {failure.message}</li>
+            ))}
+          </ul>
+        ) : null}
+        <section aria-labelledby="games-heading">
+          <h2 id="games-heading">{t('games')}</h2>
+          {state.games.length === 0 ? <p class="quiet">{t('noGames')}</p> : (
+            <ul class="games" data-testid="games">
+              {state.games.map((candidate) => (
+                <li key={candidate.source.id}>
+                  <button type="button" aria-current={candidate.source.id === state.selectedGame ? 'true' : undefined}
+                    onClick={() => session.select(candidate.source.id)}>
+                    {candidate.game?.title ?? candidate.source.id}
+                    {candidate.game ? <span class="badge">{t('flagged', { n: candidate.game.flagged.length })}</span> : <span class="badge">{t('statusDecoding')}</span>}
+                    {candidate.game && candidate.game.confirmedCount > 0 ? <span class="badge confirmed">{t('confirmedCount', { n: candidate.game.confirmedCount })}</span> : null}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section class="export">
+          <button type="button" class="primary" data-testid="export" disabled={!state.games.some((candidate) => candidate.game)} onClick={() => exportRound(false)}>{t('export')}</button>
+          <button type="button" data-testid="copy" disabled={!state.games.some((candidate) => candidate.game)} onClick={() => exportRound(true)}>{t('copy')}</button>
+          {exported ? <p role="status" data-testid="export-summary">{exported}</p> : null}
+          <button type="button" class="link" onClick={() => void session.clear()}>{t('clear')}</button>
+        </section>
+      </aside>
+      <main class="main" id="main">
+        {entry ? (
+          <GameView entry={entry} inputs={state.inputs} selectedPly={state.selectedPly} onSelect={(ply) => session.selectPly(ply)}
+            actions={{
+              confirm: (san) => { if (state.selectedPly !== undefined) void session.confirm(entry.source.id, state.selectedPly, san); },
+              unconfirm: () => { if (state.selectedPly !== undefined) void session.unconfirm(entry.source.id, state.selectedPly); },
+              typed: async (text) => {
+                const move = game?.moves.find((candidate) => candidate.ply === state.selectedPly);
+                if (!move) return 'no move selected';
+                const parsed = await session.typedMove(move.fenBefore, text);
+                if (!parsed.ok) return parsed.message;
+                await session.confirm(entry.source.id, move.ply, parsed.san);
+                return undefined;
+              },
+            }} />
+        ) : <p class="quiet intro">{t('offline')}</p>}
+      </main>
+    </div>
+  );
+}
+
+/** n / p: next and previous flagged move; 1–3: pick an alternative; a: accept the move as decoded. */
+function useKeyboard(session: Session, state: SessionState, game: DeskGame | undefined): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (!game || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      const flagged = game.flagged;
+      const current = state.selectedPly;
+      const move = game.moves.find((candidate) => candidate.ply === current);
+      if (event.key === 'n' || event.key === 'p') {
+        if (flagged.length === 0) return;
+        const next = event.key === 'n'
+          ? flagged.find((ply) => current === undefined || ply > current) ?? flagged[0]
+          : [...flagged].reverse().find((ply) => current === undefined || ply < current) ?? flagged[flagged.length - 1];
+        session.selectPly(next);
+      } else if (/^[1-3]$/.test(event.key) && move) {
+        const alternative = move.alternatives[Number(event.key) - 1];
+        if (alternative) void session.confirm(game.id, move.ply, alternative.san);
+      } else if (event.key === 'a' && move) {
+        void session.confirm(game.id, move.ply, move.san);
+      } else {
+        return;
+      }
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [session, state.selectedPly, game]);
+}

@@ -1,0 +1,54 @@
+/** A scan with every move cell outlined, coloured by how sure the reading is; a click selects the move. */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { DeskGame } from '@zapis/desk';
+
+export interface ShownPage {
+  readonly file: string;
+  readonly page: number;
+  readonly image: Blob | undefined;
+}
+
+export function confidenceClass(move: { review: boolean; confirmed: boolean; confidence: number }): string {
+  if (move.confirmed) return 'cell-confirmed';
+  if (move.review) return 'cell-review';
+  return move.confidence >= 0.999 ? 'cell-sure' : 'cell-likely';
+}
+
+export function useObjectUrl(blob: Blob | undefined): string | undefined {
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
+  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
+  return url;
+}
+
+export function ScanView({ game, sheet, shown, selectedPly, onSelect, label }: {
+  game: DeskGame; sheet: number; shown: ShownPage; selectedPly: number | undefined; onSelect: (ply: number) => void; label: string;
+}) {
+  const url = useObjectUrl(shown.image);
+  const [size, setSize] = useState<{ width: number; height: number } | undefined>(undefined);
+  const cells = game.moves.flatMap((move) => {
+    const cell = move.cells[sheet];
+    return cell && cell.file === shown.file && cell.page === shown.page ? [{ move, cell }] : [];
+  });
+  return (
+    <figure class="scan" aria-label={label}>
+      <figcaption>{label}: {shown.file}{shown.page > 1 ? `, p. ${shown.page}` : ''}</figcaption>
+      <div class="scan-frame">
+        {url ? <img src={url} alt={label} onLoad={(event) => {
+          const image = event.currentTarget as HTMLImageElement;
+          setSize({ width: image.naturalWidth, height: image.naturalHeight });
+        }} /> : null}
+        {size ? cells.map(({ move, cell }) => (
+          <button type="button" key={move.ply} tabIndex={-1}
+            class={`cell-box ${confidenceClass(move)}${move.ply === selectedPly ? ' selected' : ''}`}
+            data-cell-ply={move.ply}
+            title={`${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}`}
+            style={{
+              left: `${(100 * cell.x) / size.width}%`, top: `${(100 * cell.y) / size.height}%`,
+              width: `${(100 * cell.width) / size.width}%`, height: `${(100 * cell.height) / size.height}%`,
+            }}
+            onClick={() => onSelect(move.ply)} />
+        )) : null}
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,46 @@
+/** The page's side of the desk worker: each request is a promise. */
+import type { DeskFailure, DeskGame, DeskGameSource, DeskInput } from '@zapis/desk';
+import type { DeskReply, DeskRequest } from './workers/desk-protocol.js';
+
+type Waiting = (reply: DeskReply) => void;
+type Unnumbered<T> = T extends unknown ? Omit<T, 'request'> : never;
+
+export class DeskClient {
+  private readonly worker = new Worker(new URL('./workers/desk-worker.ts', import.meta.url), { type: 'module', name: 'zapis-desk' });
+  private readonly waiting = new Map<number, Waiting>();
+  private next = 1;
+
+  constructor() {
+    this.worker.onmessage = (event: MessageEvent<DeskReply>) => {
+      const waiting = this.waiting.get(event.data.request);
+      this.waiting.delete(event.data.request);
+      waiting?.(event.data);
+    };
+  }
+
+  private ask(message: Unnumbered<DeskRequest>): Promise<DeskReply> {
+    const request = this.next++;
+    return new Promise((resolve) => {
+      this.waiting.set(request, resolve);
+      this.worker.postMessage({ ...message, request } as DeskRequest);
+    });
+  }
+
+  async games(inputs: readonly DeskInput[]): Promise<{ games: DeskGameSource[]; failures: DeskFailure[] }> {
+    const reply = await this.ask({ kind: 'games', inputs });
+    if (reply.kind === 'games') return { games: reply.games, failures: reply.failures };
+    return { games: [], failures: [{ inputId: '', name: '', code: 'internal', message: reply.kind === 'failed' ? reply.message : 'unexpected reply' }] };
+  }
+
+  async decode(source: DeskGameSource, confirmations: ReadonlyMap<number, string>): Promise<{ ok: true; game: DeskGame; milliseconds: number } | { ok: false; message: string }> {
+    const reply = await this.ask({ kind: 'decode', source, confirmations: [...confirmations] });
+    if (reply.kind === 'decoded') return { ok: true, game: reply.game, milliseconds: reply.milliseconds };
+    return { ok: false, message: reply.kind === 'failed' ? reply.message : 'unexpected reply' };
+  }
+
+  async typed(fen: string, text: string): Promise<{ ok: true; san: string } | { ok: false; message: string }> {
+    const reply = await this.ask({ kind: 'typed', fen, text });
+    if (reply.kind === 'typed') return reply.result;
+    return { ok: false, message: reply.kind === 'failed' ? reply.message : 'unexpected reply' };
+  }
+}

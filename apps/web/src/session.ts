@@ -1,0 +1,272 @@
+/**
+ * The review session: the files and texts given, the games found in them,
+ * what a person confirmed, and what is selected. Reading runs in reader
+ * workers and decoding in the desk worker; everything a person did is kept in
+ * the browser's IndexedDB, so a reload loses nothing.
+ */
+import { get, set, del } from 'idb-keyval';
+import { sniffScanKind, type PlainOutcome } from '@zapis/ocr';
+import type { DeskFailure, DeskGame, DeskGameSource, DeskInput } from '@zapis/desk';
+import { ReaderPool, type ReadProgress } from './reader-client.js';
+import { DeskClient } from './desk-client.js';
+
+export type InputStatus = ReadProgress | 'done' | 'error';
+
+export interface InputEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'scan' | 'text';
+  readonly status: InputStatus;
+  /** Why the file could not be used. */
+  readonly message?: string;
+  /** Reading time, seconds (scans). */
+  readonly seconds?: number;
+  readonly text?: string;
+  readonly pages: readonly PlainOutcome[];
+  /** Page images to show (the file itself, or rendered PDF pages), by page number. */
+  readonly images: Readonly<Record<number, Blob>>;
+}
+
+export interface GameEntry {
+  readonly source: DeskGameSource;
+  readonly game?: DeskGame;
+  readonly error?: string;
+  readonly confirmations: ReadonlyMap<number, string>;
+  readonly decoding: boolean;
+  /** The last decode's time in the worker, milliseconds. */
+  readonly decodeMilliseconds?: number;
+}
+
+export interface SessionState {
+  readonly inputs: readonly InputEntry[];
+  readonly games: readonly GameEntry[];
+  readonly failures: readonly DeskFailure[];
+  readonly selectedGame?: string;
+  readonly selectedPly?: number;
+  readonly restored: boolean;
+}
+
+const STORAGE_KEY = 'zapis-desk-session-v1';
+
+interface StoredSession {
+  readonly inputs: readonly InputEntry[];
+  readonly confirmations: readonly (readonly [string, readonly (readonly [number, string])[]])[];
+  readonly selectedGame?: string;
+}
+
+const newId = (): string => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+
+export class Session {
+  private state: SessionState = { inputs: [], games: [], failures: [], restored: false };
+  private readonly listeners = new Set<(state: SessionState) => void>();
+  private readers: ReaderPool | undefined;
+  private readonly desk = new DeskClient();
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private grouping = Promise.resolve();
+  private pastedCount = 0;
+
+  get current(): SessionState {
+    return this.state;
+  }
+
+  subscribe(listener: (state: SessionState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private update(change: Partial<SessionState>, persist = true): void {
+    this.state = { ...this.state, ...change };
+    for (const listener of this.listeners) listener(this.state);
+    if (persist && this.state.restored) this.scheduleSave();
+  }
+
+  private updateInput(id: string, change: Partial<InputEntry>): void {
+    this.update({ inputs: this.state.inputs.map((input) => (input.id === id ? { ...input, ...change } : input)) });
+  }
+
+  private updateGame(id: string, change: Partial<GameEntry>): void {
+    this.update({ games: this.state.games.map((entry) => (entry.source.id === id ? { ...entry, ...change } : entry)) });
+  }
+
+  /** Restores the last session from the browser's storage. */
+  async restore(): Promise<void> {
+    let stored: StoredSession | undefined;
+    try {
+      stored = await get<StoredSession>(STORAGE_KEY);
+    } catch {
+      stored = undefined;
+    }
+    if (!stored) {
+      this.update({ restored: true }, false);
+      return;
+    }
+    // A file still being read when the page closed is read again.
+    const inputs = stored.inputs.map((input) => input);
+    const confirmations = new Map(stored.confirmations.map(([id, moves]) => [id, new Map(moves)] as const));
+    this.pendingConfirmations = confirmations;
+    this.update({ inputs: inputs.filter((input) => input.status === 'done' || input.status === 'error'), restored: true,
+      ...(stored.selectedGame ? { selectedGame: stored.selectedGame } : {}) }, false);
+    this.pastedCount = inputs.filter((input) => input.kind === 'text').length;
+    await this.regroup();
+  }
+
+  private pendingConfirmations = new Map<string, Map<number, string>>();
+
+  async addFiles(files: readonly File[]): Promise<void> {
+    await Promise.all(files.map((file) => this.addFile(file)));
+  }
+
+  private async addFile(file: File): Promise<void> {
+    const id = newId();
+    const head = new Uint8Array(await file.slice(0, 8192).arrayBuffer());
+    const scan = sniffScanKind(head) !== undefined;
+    if (!scan) {
+      const text = await textOf(file, head);
+      const entry: InputEntry = text === undefined
+        ? { id, name: file.name, kind: 'text', status: 'error', message: file.size === 0 ? 'empty file' : 'not a PNG, JPEG, PDF or text file', pages: [], images: {} }
+        : { id, name: file.name, kind: 'text', status: 'done', text, pages: [], images: {} };
+      this.update({ inputs: [...this.state.inputs, entry] });
+      if (entry.status === 'done') await this.regroup();
+      return;
+    }
+    this.update({ inputs: [...this.state.inputs, { id, name: file.name, kind: 'scan', status: 'queued', pages: [], images: {} }] });
+    this.readers ??= new ReaderPool();
+    const started = performance.now();
+    const pages: PlainOutcome[] = [];
+    const images: Record<number, Blob> = {};
+    await this.readers.readFile(file, (page) => {
+      const outcome = { ...page.outcome, file: file.name };
+      pages.push(outcome);
+      if (page.image) images[outcome.page ?? 1] = page.image;
+      this.updateInput(id, { pages: [...pages], images: { ...images } });
+    }, (stage) => this.updateInput(id, { status: stage }));
+    pages.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));
+    const failed = pages.filter((page) => !page.ok);
+    this.updateInput(id, {
+      status: pages.length > 0 && failed.length === pages.length ? 'error' : 'done',
+      seconds: (performance.now() - started) / 1000,
+      pages,
+      ...(failed.length > 0 ? { message: failed.map((page) => (page.ok ? '' : page.message)).join('; ') } : {}),
+    });
+    await this.regroup();
+  }
+
+  async addText(text: string, name?: string): Promise<void> {
+    this.pastedCount += 1;
+    const entry: InputEntry = { id: newId(), name: name ?? `pasted-${this.pastedCount}.txt`, kind: 'text', status: 'done', text, pages: [], images: {} };
+    this.update({ inputs: [...this.state.inputs, entry] });
+    await this.regroup();
+  }
+
+  /** Finds the games in every finished input again (two players' sheets may arrive as two files) and decodes the new ones. */
+  private regroup(): Promise<void> {
+    this.grouping = this.grouping.then(async () => {
+      const inputs: DeskInput[] = this.state.inputs.filter((input) => input.status === 'done' || (input.kind === 'scan' && input.pages.length > 0 && input.status === 'error'))
+        .map((input) => (input.kind === 'text'
+          ? { kind: 'text', id: input.id, name: input.name, text: input.text ?? '' }
+          : { kind: 'scan', id: input.id, name: input.name, pages: input.pages }));
+      const { games, failures } = await this.desk.games(inputs);
+      const known = new Map(this.state.games.map((entry) => [entry.source.id, entry]));
+      const entries: GameEntry[] = games.map((source) => {
+        const previous = known.get(source.id);
+        if (previous && sameSource(previous.source, source)) return previous;
+        const confirmations = previous?.confirmations ?? this.pendingConfirmations.get(source.id) ?? new Map<number, string>();
+        return { source, confirmations, decoding: true };
+      });
+      const selectedGame = this.state.selectedGame && entries.some((entry) => entry.source.id === this.state.selectedGame)
+        ? this.state.selectedGame : entries[0]?.source.id;
+      this.update({ games: entries, failures, ...(selectedGame ? { selectedGame } : {}) });
+      await Promise.all(entries.filter((entry) => entry.decoding).map((entry) => this.decode(entry.source.id)));
+    });
+    return this.grouping;
+  }
+
+  private async decode(id: string): Promise<void> {
+    const entry = this.state.games.find((game) => game.source.id === id);
+    if (!entry) return;
+    this.updateGame(id, { decoding: true });
+    const decoded = await this.desk.decode(entry.source, entry.confirmations);
+    if (decoded.ok) {
+      this.updateGame(id, { game: decoded.game, decoding: false, decodeMilliseconds: decoded.milliseconds, error: undefined });
+      // The benchmark reads the worker's own decode times here.
+      ((globalThis as { zapisDecodeTimes?: number[] }).zapisDecodeTimes ??= []).push(decoded.milliseconds);
+      if (this.state.selectedGame === id && this.state.selectedPly === undefined && decoded.game.flagged.length > 0) {
+        this.update({ selectedPly: decoded.game.flagged[0] }, false);
+      }
+    } else {
+      this.updateGame(id, { decoding: false, error: decoded.message });
+    }
+  }
+
+  select(gameId: string, ply?: number): void {
+    this.update({ selectedGame: gameId, ...(ply !== undefined ? { selectedPly: ply } : { selectedPly: undefined }) });
+  }
+
+  selectPly(ply: number | undefined): void {
+    this.update({ selectedPly: ply }, false);
+  }
+
+  /** A person says which move was played at a ply: the rest of the game is decoded again around it. */
+  async confirm(gameId: string, ply: number, san: string): Promise<void> {
+    const entry = this.state.games.find((game) => game.source.id === gameId);
+    if (!entry) return;
+    const confirmations = new Map(entry.confirmations);
+    confirmations.set(ply, san);
+    this.updateGame(gameId, { confirmations });
+    await this.decode(gameId);
+  }
+
+  async unconfirm(gameId: string, ply: number): Promise<void> {
+    const entry = this.state.games.find((game) => game.source.id === gameId);
+    if (!entry || !entry.confirmations.has(ply)) return;
+    const confirmations = new Map(entry.confirmations);
+    confirmations.delete(ply);
+    this.updateGame(gameId, { confirmations });
+    await this.decode(gameId);
+  }
+
+  typedMove(fen: string, text: string): Promise<{ ok: true; san: string } | { ok: false; message: string }> {
+    return this.desk.typed(fen, text);
+  }
+
+  async clear(): Promise<void> {
+    this.pendingConfirmations = new Map();
+    this.update({ inputs: [], games: [], failures: [], selectedGame: undefined, selectedPly: undefined });
+    await del(STORAGE_KEY).catch(() => undefined);
+  }
+
+  private scheduleSave(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => void this.save(), 250);
+  }
+
+  /** Saves now (also called before the page hides). */
+  async save(): Promise<void> {
+    const stored: StoredSession = {
+      inputs: this.state.inputs.filter((input) => input.status === 'done' || input.status === 'error'),
+      confirmations: this.state.games.map((entry) => [entry.source.id, [...entry.confirmations]] as const),
+      ...(this.state.selectedGame ? { selectedGame: this.state.selectedGame } : {}),
+    };
+    await set(STORAGE_KEY, stored).catch(() => undefined);
+  }
+}
+
+const sameSource = (a: DeskGameSource, b: DeskGameSource): boolean => JSON.stringify(pagesKey(a)) === JSON.stringify(pagesKey(b));
+
+/** What identifies a game's material: its id and, for scans, which pages it holds. */
+function pagesKey(source: DeskGameSource): unknown {
+  return source.kind === 'scan'
+    ? [source.id, source.players.map((player) => player.pages.map((page) => `${page.file}#${page.page}`))]
+    : [source.id, source.line, source.sheets.length];
+}
+
+/** The file as text when it is text (UTF-8, else Latin-1), undefined when it is binary or empty. */
+async function textOf(file: File, head: Uint8Array): Promise<string | undefined> {
+  if (file.size === 0 || head.includes(0)) return undefined;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('latin1').decode(bytes);
+  }
+}

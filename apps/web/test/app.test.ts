@@ -1,0 +1,172 @@
+/**
+ * The arbiter's desk in real Chromium: read a fixture scan, review its
+ * flagged moves as a person would (the truth plays the person), export the
+ * round and compare it with the game; text input, bad files, reload, the
+ * interface language, and printing a round.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { browserMissing, gameSettled, openApp, REPOSITORY, type AppSession } from './browser.js';
+import { serveDist, type DistServer } from './serve-dist.js';
+
+const missing = browserMissing();
+if (missing) console.warn(`apps/web: ${missing}`);
+
+const scans = join(REPOSITORY, 'fixtures', 'scans');
+const truthOf = (name: string): string[] => (JSON.parse(readFileSync(join(scans, `${name}.json`), 'utf8')) as { san: string[] }).san;
+const movesOf = (pgn: string): string[] => pgn.replace(/\{[^}]*\}/g, ' ').replace(/\[[^\]]*\]/g, ' ')
+  .split(/\s+/).filter((token) => token !== '' && !/^\d+\.+$/.test(token) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token) && !token.startsWith('$'));
+
+describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', () => {
+  let server: DistServer;
+  let app: AppSession;
+
+  beforeAll(async () => {
+    server = await serveDist();
+    app = await openApp({ server });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await server?.close();
+  });
+
+  it('reads a scan, shows the flagged moves, takes a person\u2019s choices and exports the game', async () => {
+    const { page } = app;
+    const truth = truthOf('jpeg150');
+    await page.setInputFiles('[data-testid=file-input]', join(scans, 'jpeg150.jpg'));
+    await gameSettled(page);
+    await page.waitForSelector('[data-cell-ply]');
+    const moves = page.locator('[data-testid=move-list] li[data-ply]');
+    expect(await moves.count()).toBe(truth.length);
+    const flagged = await page.locator('[data-testid=move-list] li[data-review=true]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-ply'))));
+    expect(flagged.length).toBeGreaterThan(0);
+    expect(Number(await page.textContent('[data-testid=flagged-count]'))).toBe(flagged.length);
+    // Every move not flagged is right: what is not flagged, nobody checks.
+    const decoded = await moves.evaluateAll((items) => items.map((item) => item.getAttribute('data-san') ?? ''));
+    decoded.forEach((san, index) => { if (!flagged.includes(index + 1)) expect(san, `ply ${index + 1}`).toBe(truth[index]); });
+    await app.screenshot('01-scan-read');
+
+    // The person goes through the flagged moves with the keyboard: pick the right alternative, or accept.
+    let picked = 0;
+    for (let step = 0; step < 10; step += 1) {
+      const remaining = await page.locator('[data-testid=move-list] li[data-review=true]').count();
+      if (remaining === 0) break;
+      await page.keyboard.press('n');
+      const detail = page.locator('[data-testid=move-detail]');
+      const ply = Number(await detail.getAttribute('data-ply'));
+      const shown = await page.locator(`[data-testid=move-list] li[data-ply="${ply}"]`).getAttribute('data-san');
+      const right = truth[ply - 1];
+      expect(await page.locator('[data-testid=cell-crop]').count()).toBeGreaterThan(0);
+      if (shown === right) {
+        await page.keyboard.press('a');
+      } else {
+        const alternatives = await page.locator('[data-testid=alternatives] button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-san')));
+        const index = alternatives.indexOf(right);
+        if (index >= 0) {
+          await page.keyboard.press(String(index + 1));
+          picked += 1;
+        } else {
+          await page.fill('[data-testid=typed-move]', right);
+          await page.press('[data-testid=typed-move]', 'Enter');
+        }
+      }
+      await page.waitForSelector(`[data-testid=move-list] li[data-ply="${ply}"][data-confirmed=true]`);
+      await gameSettled(page);
+    }
+    await app.screenshot('02-reviewed');
+    expect(await page.locator('[data-testid=move-list] li[data-review=true]').count()).toBe(0);
+    const reviewed = await moves.evaluateAll((items) => items.map((item) => item.getAttribute('data-san') ?? ''));
+    expect(reviewed).toEqual(truth);
+    expect(picked).toBeGreaterThanOrEqual(0);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+    const pgn = readFileSync((await download.path())!, 'utf8');
+    expect(movesOf(pgn)).toEqual(truth);
+    const confirmed = await page.locator('[data-testid=move-list] li[data-confirmed=true]').count();
+    expect(confirmed).toBeGreaterThanOrEqual(flagged.length);
+    expect(await page.textContent('[data-testid=export-summary]')).toContain(`${confirmed} moves confirmed by a person, 0 still flagged`);
+    expect(pgn).toContain(`${confirmed}`);
+  });
+
+  it('keeps everything across a reload', async () => {
+    const { page } = app;
+    const before = await page.locator('[data-testid=move-list] li[data-confirmed=true]').count();
+    expect(before).toBeGreaterThan(0);
+    await page.reload();
+    await page.waitForSelector('[data-testid=footer][data-ready=true]');
+    await gameSettled(page);
+    expect(await page.locator('[data-testid=move-list] li[data-confirmed=true]').count()).toBe(before);
+    expect(await page.locator('[data-testid=move-list] li[data-review=true]').count()).toBe(0);
+    await page.click('text=/Clear everything|Wyczyść wszystko/');
+  });
+
+  it('reviews a pasted transcription like a scan', async () => {
+    const { page } = app;
+    const text = readFileSync(join(REPOSITORY, 'fixtures', 'scoresheets', 'janowski-lasker-1912.pl.txt'), 'utf8');
+    await page.fill('[data-testid=paste-text]', text);
+    await page.click('[data-testid=paste-submit]');
+    await gameSettled(page);
+    const pgn = readFileSync(join(REPOSITORY, 'fixtures', 'scoresheets', 'janowski-lasker-1912.pgn'), 'utf8');
+    const expected = movesOf(pgn);
+    const decoded = await page.locator('[data-testid=move-list] li[data-ply]').evaluateAll((items) => items.map((item) => item.getAttribute('data-san') ?? ''));
+    expect(decoded.length).toBe(expected.length);
+    const flagged = await page.locator('[data-testid=move-list] li[data-review=true]').count();
+    decoded.forEach((san, index) => { if (san !== expected[index]) expect(flagged).toBeGreaterThan(0); });
+    await app.screenshot('03-text');
+  });
+
+  it('puts a message on a bad file only, and the other files go on', async () => {
+    const { page } = app;
+    await page.setInputFiles('[data-testid=file-input]', [
+      { name: 'not-a-sheet.jpg', mimeType: 'image/jpeg', buffer: readFileSync(join(scans, 'not-a-sheet.jpg')) },
+      { name: 'truncated.png', mimeType: 'image/png', buffer: readFileSync(join(scans, 'prefilled.png')).subarray(0, 4000) },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('nothing here is a chess move at all\n') },
+      { name: 'empty.pgn', mimeType: 'text/plain', buffer: Buffer.alloc(0) },
+      { name: 'prefilled.png', mimeType: 'image/png', buffer: readFileSync(join(scans, 'prefilled.png')) },
+    ]);
+    await page.waitForSelector('[data-input="prefilled.png"][data-status=done]', { timeout: 120_000 });
+    await page.waitForSelector('[data-input="not-a-sheet.jpg"][data-status=error]', { timeout: 120_000 });
+    await page.waitForSelector('[data-input="truncated.png"][data-status=error]', { timeout: 120_000 });
+    const messages = await page.locator('[data-testid=input-error], [data-testid=failure]').allTextContents();
+    expect(messages.join('\n')).toMatch(/no scoresheet found/);
+    expect(messages.some((message) => /truncated|corrupt|PNG/i.test(message))).toBe(true);
+    expect(messages.some((message) => /empty/i.test(message))).toBe(true);
+    expect(messages.some((message) => /notes\.txt/.test(message) || /no moves|not a game|no game/i.test(message))).toBe(true);
+    await page.click('[data-testid=games] button:has-text("prefilled")').catch(() => undefined);
+    await app.screenshot('04-bad-files');
+  });
+
+  it('switches the interface to Polish and back', async () => {
+    const { page } = app;
+    await page.selectOption('[data-testid=ui-language]', 'pl');
+    expect(await page.textContent('h1')).toContain('stolik sędziego');
+    expect(await page.getAttribute('html', 'lang')).toBe('pl');
+    await app.screenshot('05-polish');
+    await page.selectOption('[data-testid=ui-language]', 'en');
+    expect(await page.textContent('h1')).toContain('arbiter');
+  });
+
+  it('prints a round\u2019s sheets from pairings in the browser', async () => {
+    const { page } = app;
+    await page.click('[data-testid=tab-print]');
+    await page.fill('[data-testid=pairings-text]', 'board,white,black\n1,Kowalski Jan,Nowak Anna\n2,Wiśniewska Ewa,Zieliński Piotr\n');
+    await page.click('[data-testid=make-pdf]');
+    await page.waitForSelector('[data-testid=pdf-download]', { timeout: 60_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=pdf-download]')]);
+    const pdf = await PDFDocument.load(readFileSync((await download.path())!));
+    expect(pdf.getPageCount()).toBe(4);
+    await page.fill('[data-testid=pairings-text]', 'white,black\nA,B\n');
+    await page.click('[data-testid=make-pdf]');
+    expect(await page.textContent('[data-testid=print-error]')).toMatch(/board/);
+    await app.screenshot('06-print');
+    await page.click('[data-testid=tab-review]');
+  });
+
+  it('asked nothing of any other host and logged no error', () => {
+    const foreign = app.requests.filter((url) => !url.startsWith(server.url) && !url.startsWith('blob:') && !url.startsWith('data:'));
+    expect(foreign).toEqual([]);
+    expect(app.errors).toEqual([]);
+  });
+});

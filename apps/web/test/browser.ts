@@ -1,0 +1,62 @@
+/**
+ * Real Chromium for the app's tests and benchmark: Debian's `chromium`
+ * driven by playwright-core (never `playwright install`), the built app
+ * served from dist/ on 127.0.0.1, every request and console message recorded.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DIST, serveDist, type DistServer } from './serve-dist.js';
+
+export const CHROMIUM = process.env.ZAPIS_CHROMIUM ?? '/usr/bin/chromium';
+export const REPOSITORY = fileURLToPath(new URL('../../../', import.meta.url));
+export const SCREENSHOTS = fileURLToPath(new URL('../reports/screenshots/', import.meta.url));
+
+/** Why the browser checks cannot run here, or undefined when they can. */
+export function browserMissing(): string | undefined {
+  if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (apt-get install chromium, or set ZAPIS_CHROMIUM); browser checks skipped`;
+  if (!existsSync(join(DIST, 'index.html'))) return 'apps/web/dist is not built (pnpm build); browser checks skipped';
+  return undefined;
+}
+
+export interface AppSession {
+  readonly server: DistServer;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Every URL the page or its workers asked for. */
+  readonly requests: string[];
+  /** Console errors and uncaught exceptions. */
+  readonly errors: string[];
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openApp(options: { server?: DistServer; viewport?: { width: number; height: number } } = {}): Promise<AppSession> {
+  const server = options.server ?? (await serveDist());
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 1000 }, acceptDownloads: true, serviceWorkers: 'block' });
+  const requests: string[] = [];
+  const errors: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  const page = await context.newPage();
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  await page.goto(server.url);
+  await page.waitForSelector('[data-testid=footer][data-ready=true]');
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    server, browser, context, page, requests, errors,
+    screenshot: async (name) => { await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true }); },
+    close: async () => {
+      await browser.close();
+      if (!options.server) await server.close();
+    },
+  };
+}
+
+/** Waits until the selected game is decoded and no decode is running. */
+export async function gameSettled(page: Page, timeout = 120_000): Promise<void> {
+  await page.waitForSelector('[data-testid=game][data-decoding=false]', { timeout });
+}

