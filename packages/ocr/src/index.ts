@@ -17,6 +17,7 @@ export { type PageRead, type PlayerPages, type GameGroup, groupGames } from './g
 export { type CellOnScan, type ReadCellOnScan, type ReadGame, type ReadProblem, HEADER_TAG_CONFIDENCE, decodeGroup, rectOnImage } from './read-game.js';
 export { type ReadDiagnostic, type ReadMoveJson, type ReadGameJson, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn } from './read-report.js';
 export { type PageOutcome, type ReadFailureCode, type ReadScanOptions, readScanFile } from './read-scan-file.js';
+export { type PlainOutcome, plainOutcome, outcomeFromPlain } from './read-transfer.js';
 export { grayPng } from './gray-png.js';
 export { type ImageError, type ScanKind, MAX_IMAGE_MEGAPIXELS, loadImage, sniffScanKind } from './load-image.js';
 export { type PdfPage, type PageError, type PdfPagesOptions, DEFAULT_PDF_DPI, pdfPages } from './pdf-pages.js';
