@@ -9,7 +9,7 @@ import { REPOSITORY_ROOT } from '@zapis/testkit';
 import { describeMove, englishSan, initialPosition, legalMoves } from '@zapis/core';
 import { POLISH_STYLE, writeMove } from '@zapis/notation';
 import { decodeDeskGame, gamesOf, roundPgn, type DeskGame, type DeskGameSource } from '../src/index.js';
-import { pgnGames } from './truth.js';
+import { oneLine, pgnGames } from './truth.js';
 
 const fixture = (name: string): string => readFileSync(join(REPOSITORY_ROOT, 'fixtures', 'scoresheets', name), 'utf8');
 const truthPgn = fixture('janowski-lasker-1912.pgn');
@@ -61,7 +61,7 @@ describe('a transcription on the desk', () => {
     expect(fixed.moves[0]).toMatchObject({ san: 'd4', confirmed: true });
     expect(fixed.moves.length).toBeGreaterThan(60);
     expect(fixed.confirmedCount).toBe(1);
-    expect(roundPgn([fixed]).pgn).toContain('{decode: the confirmed move 2. Bc4 (ply 3) cannot be played');
+    expect(oneLine(roundPgn([fixed]).pgn)).toContain('{decode: the confirmed move 2. Bc4 (ply 3) cannot be played');
   });
 
   it('exports one PGN of the round: the true game, its tags, what was read, and how many moves a person confirmed', () => {
@@ -72,9 +72,9 @@ describe('a transcription on the desk', () => {
     expect(written.errors).toBe(0);
     expect(written.san).toEqual(truth.san);
     expect(written.tags).toMatchObject({ White: 'Janowski, Dawid', Black: 'Lasker, Emanuel', Event: 'Paryż 1912', Result: '0-1' });
-    expect(round.pgn).toContain('{zapis desk: 1 move confirmed by a person; 13 moves still flagged for review}');
-    expect(round.pgn).toContain('2. Nf3 {read: Tf3} {review: corrected;');
-    expect(round.pgn).toContain('35. f3 Qa7 {confirmed by a person}');
+    expect(oneLine(round.pgn)).toContain('{zapis desk: 1 move confirmed by a person; 13 moves still flagged for review}');
+    expect(oneLine(round.pgn)).toContain('2. Nf3 {read: Tf3} {review: corrected;');
+    expect(oneLine(round.pgn)).toContain('35. f3 Qa7 {confirmed by a person}');
   });
 });
 

@@ -8,3 +8,6 @@ export function pgnGames(text: string): { san: readonly string[]; tags: Readonly
     return { san: report.san, tags: report.tags, errors: report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length };
   });
 }
+
+/** PGN text with its lines joined: the writer wraps at 80 columns wherever a comment falls. */
+export const oneLine = (pgn: string): string => pgn.replace(/\s+/g, ' ');
