@@ -24,6 +24,7 @@ import { spellingPriorsOf } from './spellings.js';
 import { isCorrection, isScoredCorrection } from './corrections.js';
 import { bestOtherMove, LISTED_PROBABILITY, type Rival } from './rival.js';
 import { noiseScaleOf, readingErrors, scaledChannelParameters, SHEET_NOISE } from './sheet-noise.js';
+import { badConfirmation, unplayedConfirmation } from './confirmed-moves.js';
 
 export interface DecodeOptions {
   /** The sheets' language, or 'auto' (default) to try the likely ones and keep the best. */
@@ -56,6 +57,12 @@ export interface DecodeOptions {
    * the best text the reader found in the cell (default SCORED_CORRECTION_MARGIN).
    */
   readonly scoredCorrectionMargin?: number;
+  /**
+   * Moves a person confirmed: 1-based ply → the move as standard English SAN (check marks optional).
+   * Only that move is searched at its ply; the rest of the game is decoded around it. A confirmed move
+   * no game the readings allow can play there is an error (`confirmed-illegal`) naming its ply.
+   */
+  readonly confirmed?: ReadonlyMap<number, string>;
 }
 
 export type { Rival } from './rival.js';
@@ -108,6 +115,8 @@ export interface DecodedMove {
   readonly reviewReasons: readonly ReviewReason[];
   /** What was read is not this move (some cell's `corrected`): the texts are in `cells`. */
   readonly corrected: boolean;
+  /** A person confirmed this move (`DecodeOptions.confirmed`): confidence 1, never on the review list. */
+  readonly confirmed: boolean;
   /** The strongest rival of a move on the review list; none when the move was the only legal one. */
   readonly rival?: Rival;
   readonly cells: readonly CellAccount[];
@@ -150,8 +159,10 @@ export interface DecodedGame {
 }
 
 export interface DecodeError {
-  readonly code: 'no-readings' | 'bad-fen' | 'bad-option';
+  readonly code: 'no-readings' | 'bad-fen' | 'bad-option' | 'confirmed-illegal';
   readonly message: string;
+  /** The ply the error is at (`confirmed-illegal`: the confirmed move that cannot be played). */
+  readonly ply?: number;
 }
 
 /** The second, wider search for games the first one seems to have lost. */
@@ -244,6 +255,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
   const doubt = searchDoubt(surprises, lost ? STILL_LOST.reach : DOUBT_REACH);
   const threshold = options.reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD;
   const alternativeCount = options.alternatives ?? 3;
+  const confirmedPlies = new Set(options.confirmed?.keys() ?? []);
   const position = start.clone();
   const moves: DecodedMove[] = [];
   const unexplained: UnexplainedCell[] = [];
@@ -278,8 +290,9 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
     // game may have been dropped, so the move is trusted less. Not a move read as written (unless the
     // game still looks lost): its surprise is its prior's, which says nothing of a dropped game.
     const asWritten = seen && !corrected && !lost;
-    const confidence = Math.min(1, Math.max(0, belief.probability * (asWritten ? 1 : doubt[index])));
-    const reviewReasons: ReviewReason[] = [
+    const confirmed = confirmedPlies.has(ply);
+    const confidence = confirmed ? 1 : Math.min(1, Math.max(0, belief.probability * (asWritten ? 1 : doubt[index])));
+    const reviewReasons: ReviewReason[] = confirmed ? [] : [
       ...(confidence < threshold ? ['uncertain' as const] : []),
       ...(corrected ? ['corrected' as const] : []),
       ...(seen ? [] : ['unwritten' as const]),
@@ -302,6 +315,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
       review: reviewReasons.length > 0,
       reviewReasons,
       corrected,
+      confirmed,
       ...(rival ? { rival } : {}),
       cells,
     });
@@ -351,6 +365,7 @@ function searchRun(setup: SearchSetup, language: LanguageCode, channel: NoisyCha
   const lattice = searchLattice(setup.start, prepared, {
     language, channel, layout, spelling,
     ...(options.movePrior ? { movePrior: options.movePrior } : {}),
+    ...(options.confirmed && options.confirmed.size > 0 ? { confirmed: options.confirmed } : {}),
     ...(beam ? { beamWidth: beam.width, beamSize: beam.size, layoutSize: beam.layoutSize } : {
       ...(options.beamWidth !== undefined ? { beamWidth: options.beamWidth } : {}),
       ...(options.beamSize !== undefined ? { beamSize: options.beamSize } : {}),
@@ -392,6 +407,8 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
     if (!parsed.ok) return err({ code: 'bad-fen', message: `bad starting position: ${parsed.error.message}` });
     start = parsed.value;
   }
+  const badConfirmed = badConfirmation(options.confirmed);
+  if (badConfirmed) return err({ code: 'bad-option', message: badConfirmed });
   const channel = channelOf(options.channel);
   const setup: SearchSetup = { start, sheets, layout: options.layout ?? DEFAULT_LAYOUT, options };
   const languages = options.language && options.language !== 'auto'
@@ -400,6 +417,8 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   const runs = languages.map((language) => searchRun(setup, language, channel, 1));
   runs.sort((a, b) => b.lattice.logEvidence - a.lattice.logEvidence);
   const scores = runs.map((run) => ({ language: run.language, logEvidence: run.lattice.logEvidence }));
+  const unplayed = unplayedConfirmation(options.confirmed, runs[0].lattice.plies.length - 1);
+  if (unplayed) return err(confirmedIllegal(unplayed, start));
   const { game, run } = decodeRun(setup, runs[0], scores);
   // A sheet that reads more cleanly than the channel expects: the lattice weighed again with the channel
   // it shows; only when some move is in doubt (a sharper channel makes moves surer, nothing else changes).
@@ -416,6 +435,18 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   });
   const rescored: LanguageRun = { ...run, lattice, channel: sharper.channel, channelScale: sharper.scale, prepared };
   return ok(buildGame(start, sheets, rescored, scores, options).game);
+}
+
+/** The error for a confirmed move no game the readings allow can play at its ply. */
+function confirmedIllegal(unplayed: { ply: number; san: string }, start: Position): DecodeError {
+  // Plies count from the starting position: its side to move plays ply 1.
+  const index = unplayed.ply - 1 + (start.turn === 'black' ? 1 : 0);
+  const moveNumber = start.fullmoves + Math.floor(index / 2);
+  const written = `${moveNumber}${index % 2 === 0 ? '.' : '...'} ${unplayed.san}`;
+  return {
+    code: 'confirmed-illegal', ply: unplayed.ply,
+    message: `the confirmed move ${written} (ply ${unplayed.ply}) cannot be played: it is not legal after any game the readings and the other confirmed moves allow before it`,
+  };
 }
 
 export interface DecodedTranscription {

@@ -25,4 +25,5 @@ export { fitMovePrior, PriorSamples, type FitMovePriorOptions, type FittedMovePr
 export { languageCandidates } from './language-candidates.js';
 export { type CellUse } from './search.js';
 export { snapEachMove, type SnappedGame } from './snap-baseline.js';
-export { decodedGamePgn, reviewComment, readComment, rivalText, type DecodedPgnOptions } from './pgn-output.js';
+export { decodedGamePgn, reviewComment, readComment, rivalText, CONFIRMED_COMMENT, type DecodedPgnOptions } from './pgn-output.js';
+export { sanKey } from './confirmed-moves.js';

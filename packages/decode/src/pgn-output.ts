@@ -2,7 +2,8 @@
  * A decoded game as PGN export format (standard SAN). A move whose reading
  * was corrected carries what was read (`{read: Hd1}`); a move a person should
  * look at carries why, its confidence and its strongest rival
- * (`{review: corrected; confidence 1.00; or Qd8 (0.00)}`).
+ * (`{review: corrected; confidence 1.00; or Qd8 (0.00)}`); a move a person
+ * confirmed says so (`{confirmed by a person}`).
  */
 import { writePgn, type ResultText, type WritableMove } from '@zapis/notation';
 import type { DecodedGame, DecodedMove, ReviewReason } from './decode.js';
@@ -10,7 +11,12 @@ import type { DecodedGame, DecodedMove, ReviewReason } from './decode.js';
 export interface DecodedPgnOptions {
   readonly tags?: Readonly<Record<string, string>>;
   readonly result?: string;
+  /** Comments before the first move (after the decoder's own, e.g. where the game breaks). */
+  readonly comments?: readonly string[];
 }
+
+/** The comment on a move a person confirmed. */
+export const CONFIRMED_COMMENT = 'confirmed by a person';
 
 const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '*'];
 
@@ -49,11 +55,11 @@ export function reviewComment(move: DecodedMove): string {
 export function decodedGamePgn(game: DecodedGame, options: DecodedPgnOptions = {}): string {
   const moves: WritableMove[] = game.moves.map((move) => {
     const read = readComment(move);
-    const comments = [...(read ? [read] : []), ...(move.review ? [reviewComment(move)] : [])];
+    const comments = [...(read ? [read] : []), ...(move.review ? [reviewComment(move)] : []), ...(move.confirmed ? [CONFIRMED_COMMENT] : [])];
     return { description: move.description, ...(comments.length > 0 ? { comments } : {}) };
   });
   const result = options.result && RESULTS.includes(options.result) ? (options.result as ResultText) : undefined;
-  const comments = game.break ? [`decode: ${game.break.message}`] : [];
+  const comments = [...(game.break ? [`decode: ${game.break.message}`] : []), ...(options.comments ?? [])];
   return writePgn({
     tags: { ...(options.tags ?? {}), ...(result ? { Result: result } : {}) },
     comments,

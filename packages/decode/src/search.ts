@@ -26,6 +26,7 @@ import { CELL_USES, SheetOptions, layoutLogs, type CellUse, type LayoutLogs } fr
 import { spellingPriorsOf } from './spellings.js';
 import { logSumExp } from './log-math.js';
 import type { PreparedSheet } from './prepared-sheet.js';
+import { confirmedByIndex, sanKey } from './confirmed-moves.js';
 
 export type { CellUse } from './sheet-options.js';
 
@@ -88,6 +89,12 @@ export interface SearchOptions {
   readonly extraPlies?: number;
   /** Search only this game (UCI per ply): scores a known game under the model, for the tuning report. */
   readonly only?: readonly string[];
+  /**
+   * Moves a person confirmed: 1-based ply → English SAN (check marks optional). Only that move is searched
+   * at its ply, and no game ends before the last of them. When no hypothesis can play one, the search stops
+   * there: the lattice's last ply is the one before it (see `confirmedIllegalAt`).
+   */
+  readonly confirmed?: ReadonlyMap<number, string>;
   /** Going back for a lost game (see `Backtracking`); `false` never goes back. */
   readonly backtrack?: Partial<Backtracking> | false;
 }
@@ -169,7 +176,20 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   let backtracks = 0;
   const joint = sheets.length > 1;
   const width = sheets.length * 2;
-  const maxPlies = Math.max(...sheets.map((sheet) => sheet.cells.length)) + (options.extraPlies ?? 8);
+  const confirmed = confirmedByIndex(options.confirmed);
+  /** No game ends before the last confirmed move (0: none). */
+  const lastConfirmed = confirmed.length;
+  const maxPlies = Math.max(lastConfirmed, Math.max(...sheets.map((sheet) => sheet.cells.length)) + (options.extraPlies ?? 8));
+  /** Whether the search may play this move at the 0-based ply. */
+  const allowed = (ply: number, id: number): boolean => {
+    const known = table.moves[id];
+    if (options.only && options.only[ply] !== known.uci) return false;
+    const wanted = confirmed[ply];
+    return wanted === undefined || sanKey(known.san) === wanted;
+  };
+  const restricted = options.only !== undefined || lastConfirmed > 0;
+  const endWeight = (ply: number, cursors: Int32Array): { logFinal: number; abandoned: boolean } =>
+    ply < lastConfirmed ? { logFinal: -Infinity, abandoned: false } : finalWeight(sheets, cursors, layout);
   const spelling = options.spelling ?? spellingPriorsOf(options.language);
   const table = new MoveTable();
   const model = new EmissionModel(options.channel, options.language, spelling, table, sheets);
@@ -194,7 +214,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   for (let s = 0; s < sheets.length; s++) rootCursors[2 * s + 1] = -1;
   const root: LatticeNode = {
     ply: 0, cursors: rootCursors, lastCaptureSquare: -1, position: start.clone(), future: cost.of(rootCursors),
-    logAlpha: 0, best: 0, bestEdge: undefined, incoming: [], logBeta: -Infinity, ...finalWeight(sheets, rootCursors, layout),
+    logAlpha: 0, best: 0, bestEdge: undefined, incoming: [], logBeta: -Infinity, ...endWeight(0, rootCursors),
   };
   const plies: LatticeNode[][] = [[root]];
   let previousTop = root.logAlpha + root.future;
@@ -223,7 +243,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
         const cell = model.cellBase[s] + next;
         const { ids, count } = beamMoves[i];
         for (let k = 0; k < count; k++) {
-          if (options.only && options.only[ply] !== table.moves[ids[k]].uci) continue;
+          if (restricted && !allowed(ply, ids[k])) continue;
           const emission = model.emission(cell, ids[k]);
           if (emission > cost.written[cell]) cost.written[cell] = emission;
         }
@@ -237,7 +257,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
       const { ids, count } = moves;
       for (let k = 0; k < count; k++) {
         const description = table.moves[ids[k]].description;
-        if (options.only && options.only[ply] !== table.moves[ids[k]].uci) continue;
+        if (restricted && !allowed(ply, ids[k])) continue;
         // What a sheet's option must reach to stay within the beam (the other sheet adds 0 at best).
         const floor = bound - beamWidth - node.logAlpha - moves.logPrior[k];
         for (let s = 0; s < sheets.length; s++) {
@@ -282,7 +302,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
       const node: LatticeNode = {
         ply: ply + 1, cursors, lastCaptureSquare: children.lastCapture[slot], position: undefined, future: children.future[slot],
         logAlpha: children.alpha[slot], best: children.best[slot], bestEdge: undefined, incoming: [], logBeta: -Infinity,
-        ...finalWeight(sheets, cursors, layout),
+        ...endWeight(ply + 1, cursors),
       };
       return node;
     });

@@ -1,0 +1,56 @@
+/**
+ * The parts of a DeskGame both paths (texts and scans) build the same way from
+ * the decoder's game: the moves with the boards around them, the review list,
+ * the confirmed count and the sheets' disagreements.
+ */
+import { INITIAL_FEN } from '@zapis/core';
+import type { DecodedGame, DecodedMove } from '@zapis/decode';
+import type { CellOnScan } from '@zapis/ocr';
+import type { DeskGame, DeskMove } from './desk-game.js';
+import { disagreementAt } from './disagreements.js';
+
+/** What the sheets say of one move. */
+export interface SheetsAtMove {
+  readonly read: (string | null)[];
+  readonly cells: (CellOnScan | null)[];
+  readonly readAlternatives: { text: string; confidence: number }[][];
+  readonly drawOffer?: boolean;
+}
+
+const rounded = (value: number): number => Number(value.toFixed(4));
+
+export function deskMoves(decoded: DecodedGame, sheetsAt: (move: DecodedMove) => SheetsAtMove): DeskMove[] {
+  return decoded.moves.map((move, index): DeskMove => {
+    const sheets = sheetsAt(move);
+    const rival = move.rival;
+    return {
+      ply: move.ply, moveNumber: move.moveNumber, side: move.side, san: move.san, uci: move.uci,
+      fenBefore: move.fen, fenAfter: decoded.moves[index + 1]?.fen ?? decoded.fen,
+      confidence: rounded(move.confidence),
+      alternatives: move.alternatives.filter((alternative) => alternative.san !== move.san)
+        .map((alternative) => ({ san: alternative.san, probability: rounded(alternative.probability) })),
+      review: move.review, reviewReasons: [...move.reviewReasons], corrected: move.corrected, confirmed: move.confirmed,
+      read: sheets.read,
+      readCorrected: sheets.read.map((_, sheet) => move.cells[sheet]?.corrected === true),
+      cells: sheets.cells,
+      readAlternatives: sheets.readAlternatives,
+      ...(rival ? { rival: rival.kind === 'move' ? { kind: 'move' as const, san: rival.san, probability: rounded(rival.probability) } : { kind: 'game-ends' as const, probability: rounded(rival.probability) } } : {}),
+      ...(sheets.drawOffer ? { drawOffer: true as const } : {}),
+    };
+  });
+}
+
+/** The fields of a DeskGame that follow from its moves and the decoder's game. */
+export function reviewState(decoded: DecodedGame | undefined, moves: readonly DeskMove[], sheetCount: number):
+  Pick<DeskGame, 'flagged' | 'confirmedCount' | 'disagreements' | 'startFen' | 'unexplained' | 'break'> {
+  const disagreements = sheetCount < 2 || !decoded ? [] : decoded.moves.flatMap((move, index) =>
+    disagreementAt(move, moves[index].read) ? [{ ply: move.ply, reads: moves[index].read }] : []);
+  return {
+    flagged: moves.filter((move) => move.review).map((move) => move.ply),
+    confirmedCount: moves.filter((move) => move.confirmed).length,
+    disagreements,
+    startFen: moves[0]?.fenBefore ?? INITIAL_FEN,
+    unexplained: decoded?.unexplained.map((cell) => ({ sheet: cell.sheet, text: cell.text, afterPly: cell.afterPly })) ?? [],
+    ...(decoded?.break ? { break: { ply: decoded.break.ply, message: decoded.break.message } } : {}),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * One game decoded for review, with the moves a person confirmed. A
+ * confirmation that cannot be played where it stands (the moves before it
+ * changed since) is not dropped silently: the game is decoded without it, and
+ * it is listed in `rejected` with an error diagnostic at its ply. Never throws.
+ */
+import type { Confirmations } from './confirmations.js';
+import type { DeskDecodeOptions } from './decode-options.js';
+import type { DeskGame } from './desk-game.js';
+import type { DeskGameSource } from './game-source.js';
+import { decodeScanSource } from './scan-decode.js';
+import { decodeTextSource, type DecodeAttempt } from './text-decode.js';
+
+const NO_CONFIRMATIONS: Confirmations = new Map();
+
+export function decodeDeskGame(source: DeskGameSource, confirmations: Confirmations = NO_CONFIRMATIONS, options: DeskDecodeOptions = {}): DeskGame {
+  const kept = new Map(confirmations);
+  const rejected: DeskGame['rejected'] = [];
+  try {
+    for (;;) {
+      const attempt: DecodeAttempt = source.kind === 'text' ? decodeTextSource(source, kept, options) : decodeScanSource(source, kept, options);
+      const { decoded } = attempt;
+      if (!decoded.ok && decoded.error.code === 'confirmed-illegal' && decoded.error.ply !== undefined && kept.has(decoded.error.ply)) {
+        const ply = decoded.error.ply;
+        rejected.push({ ply, san: kept.get(ply) ?? '', message: decoded.error.message });
+        kept.delete(ply);
+        continue;
+      }
+      const diagnostics = [
+        ...rejected.map((entry) => ({ severity: 'error' as const, code: 'confirmed-illegal', message: `${entry.message}; the game is shown without it`, ply: entry.ply })),
+        ...attempt.game.diagnostics,
+      ];
+      return { ...attempt.game, status: rejected.length > 0 ? 'error' : attempt.game.status, diagnostics, rejected };
+    }
+  } catch (error) {
+    // A bug, not bad input: the game says so and the other games go on.
+    return {
+      id: source.id, title: source.name, tags: {}, language: options.language ?? 'auto', status: 'error', moves: [], flagged: [], confirmedCount: 0,
+      sheets: [], disagreements: [], startFen: '', rejected, unexplained: [],
+      diagnostics: [{ severity: 'error', code: 'internal', message: `could not decode the game: ${(error as Error).message}` }],
+    };
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * A decoded game as the desk shows it: plain data (posted from a worker, kept
+ * in the browser's storage), every move with the boards around it, what each
+ * sheet's cell read and where the cell is on the scan.
+ */
+import type { CellOnScan } from '@zapis/ocr';
+
+export interface DeskMove {
+  /** 1-based: 1.e4 is ply 1. */
+  ply: number;
+  moveNumber: number;
+  side: 'white' | 'black';
+  /** Standard English SAN. */
+  san: string;
+  uci: string;
+  fenBefore: string;
+  fenAfter: string;
+  /** 0..1; 1 for a move a person confirmed. */
+  confidence: number;
+  /** Other moves at this ply, likeliest first, the move itself excluded. */
+  alternatives: { san: string; probability: number }[];
+  review: boolean;
+  /** 'uncertain', 'corrected' (what was read is not the move), 'unwritten' (no sheet has a cell for it). */
+  reviewReasons: string[];
+  corrected: boolean;
+  confirmed: boolean;
+  /** Per sheet, what the cell read (null: no cell). */
+  read: (string | null)[];
+  /** Per sheet, whether the decoder corrected that cell's reading (false where there is no cell). */
+  readCorrected: boolean[];
+  /** Per sheet, the cell on the scan; text: null. */
+  cells: (CellOnScan | null)[];
+  /** Per sheet, the reader's best texts for the cell, best first (a text: what the transcription says). */
+  readAlternatives: { text: string; confidence: number }[][];
+  /** The strongest rival of a move on the review list (what its review comment names). */
+  rival?: { kind: 'move'; san: string; probability: number } | { kind: 'game-ends'; probability: number };
+  /** A player marked a draw offer after this move (scans). */
+  drawOffer?: true;
+}
+
+export interface DeskDiagnostic {
+  severity: 'error' | 'warning';
+  code: string;
+  message: string;
+  ply?: number;
+}
+
+export interface DeskGame {
+  /** The source's id. */
+  id: string;
+  /** "White – Black" when the names are known, else the file name (+ game n). */
+  title: string;
+  tags: Record<string, string>;
+  result?: string;
+  language: string;
+  status: 'ok' | 'error';
+  moves: DeskMove[];
+  /** Plies to review, in order. */
+  flagged: number[];
+  /** Moves a person confirmed that the game holds. */
+  confirmedCount: number;
+  sheets: { file: string; page?: number; copy?: string }[];
+  /** Both players' sheets given, and they read different moves there (or only one has the move). */
+  disagreements: { ply: number; reads: (string | null)[] }[];
+  diagnostics: DeskDiagnostic[];
+  /** The starting position (FEN). */
+  startFen: string;
+  /** Confirmations that could not be played (the first one, and those after it, are left out of the decode). */
+  rejected: { ply: number; san: string; message: string }[];
+  /** Cells read as holding no move (noise), with the ply after which they stand. */
+  unexplained: { sheet: number; text: string; afterPly: number }[];
+  /** Where the readings stop making sense, when they do (the PGN says it too). */
+  break?: { ply: number; message: string };
+}

@@ -1,0 +1,16 @@
+/**
+ * @zapis/desk: the review session behind the arbiter's desk (apps/web).
+ * Texts and read scan pages to games; a game decoded with the moves a person
+ * confirmed; a typed move read in any notation; one PGN of the round.
+ * Browser-safe: no Node APIs.
+ */
+export { type DeskInput, type DeskFailure } from './desk-input.js';
+export { type DeskGameSource, type DeskTextSource, type DeskScanSource, type ReadPage, type TextSheet } from './game-source.js';
+export { gamesOf, type GamesOfOptions } from './games-of.js';
+export { MOVE_LIKE_SHARE } from './text-games.js';
+export { type Confirmations } from './confirmations.js';
+export { type DeskGame, type DeskMove, type DeskDiagnostic } from './desk-game.js';
+export { type DeskDecodeOptions } from './decode-options.js';
+export { decodeDeskGame } from './decode-desk-game.js';
+export { parseTypedMove, type TypedMove } from './typed-move.js';
+export { roundPgn, gamePgn, confirmationComment, type RoundPgn } from './round-pgn.js';

@@ -1,0 +1,82 @@
+/**
+ * One PGN of the round, written by @zapis/decode's PGN writer
+ * (decodedGamePgn): every game with its tags, what was read on corrected
+ * moves, review comments on the moves still flagged, confirmed moves marked,
+ * and a comment per game saying how many moves a person confirmed.
+ */
+import { describeMove, parseFen, parseUci } from '@zapis/core';
+import { decodedGamePgn, type DecodedGame, type DecodedMove, type ReviewReason } from '@zapis/decode';
+import type { LanguageCode } from '@zapis/notation';
+import type { DeskGame, DeskMove } from './desk-game.js';
+
+export interface RoundPgn {
+  readonly pgn: string;
+  /** Games written (a game with no moves is left out: there is nothing to export). */
+  readonly games: number;
+  /** Moves a person confirmed, over the games written. */
+  readonly confirmed: number;
+  /** Moves still flagged for review, over the games written. */
+  readonly flaggedLeft: number;
+}
+
+const REVIEW_REASONS: readonly ReviewReason[] = ['uncertain', 'corrected', 'unwritten'];
+
+/** The decoder's move back from the desk's (its description from the board before it). */
+function decodedMove(move: DeskMove): DecodedMove | undefined {
+  const position = parseFen(move.fenBefore);
+  if (!position.ok) return undefined;
+  const played = parseUci(position.value, move.uci);
+  if (played === undefined) return undefined;
+  return {
+    ply: move.ply, moveNumber: move.moveNumber, side: move.side, san: move.san, uci: move.uci,
+    description: describeMove(position.value, played), fen: move.fenBefore, confidence: move.confidence,
+    alternatives: move.alternatives, review: move.review,
+    reviewReasons: move.reviewReasons.filter((reason): reason is ReviewReason => (REVIEW_REASONS as readonly string[]).includes(reason)),
+    corrected: move.corrected, confirmed: move.confirmed,
+    ...(move.rival ? { rival: move.rival } : {}),
+    cells: move.read.map((text, sheet) => ({
+      sheet, use: text === null ? 'unwritten' as const : 'written' as const,
+      ...(text !== null ? { text, corrected: move.readCorrected[sheet] === true } : {}),
+    })),
+  };
+}
+
+/** The comment before a game's first move: what a person did, and what is left to look at. */
+export function confirmationComment(game: DeskGame): string {
+  const flagged = game.flagged.length;
+  return `zapis desk: ${game.confirmedCount} move${game.confirmedCount === 1 ? '' : 's'} confirmed by a person; ${flagged} move${flagged === 1 ? '' : 's'} still flagged for review`;
+}
+
+export function gamePgn(game: DeskGame): string | undefined {
+  const moves: DecodedMove[] = [];
+  for (const move of game.moves) {
+    const decoded = decodedMove(move);
+    if (!decoded) return undefined;
+    moves.push(decoded);
+  }
+  if (moves.length === 0) return undefined;
+  const last = game.moves[game.moves.length - 1];
+  const decoded: DecodedGame = {
+    language: game.language as LanguageCode, languageScores: [], moves, fen: last.fenAfter, review: game.flagged, unexplained: [], channelScale: 1,
+  };
+  const comments = [
+    ...(game.break ? [`decode: ${game.break.message}`] : []),
+    ...game.rejected.map((entry) => `decode: ${entry.message}`),
+    confirmationComment(game),
+  ];
+  return decodedGamePgn(decoded, { tags: game.tags, ...(game.result ? { result: game.result } : {}), comments });
+}
+
+export function roundPgn(games: readonly DeskGame[]): RoundPgn {
+  const written: string[] = [];
+  let confirmed = 0;
+  let flaggedLeft = 0;
+  for (const game of games) {
+    const pgn = gamePgn(game);
+    if (pgn === undefined) continue;
+    written.push(pgn.endsWith('\n') ? pgn : `${pgn}\n`);
+    confirmed += game.confirmedCount;
+    flaggedLeft += game.flagged.length;
+  }
+  return { pgn: written.join('\n'), games: written.length, confirmed, flaggedLeft };
+}

@@ -1,0 +1,81 @@
+/**
+ * A scan game decoded as `zapis read` decodes it (decodeGroup on the read
+ * pages, readGameJson for what each cell read and where it is), with the
+ * moves a person confirmed, to a DeskGame.
+ */
+import type { DecodedMove } from '@zapis/decode';
+import { decodeGroup, outcomeFromPlain, readGameJson, type GameGroup, type PageRead } from '@zapis/ocr';
+import { deskMoves, reviewState, type SheetsAtMove } from './build-desk-game.js';
+import type { Confirmations } from './confirmations.js';
+import type { DeskDecodeOptions } from './decode-options.js';
+import type { DeskDiagnostic } from './desk-game.js';
+import type { DeskScanSource } from './game-source.js';
+import { gameTitle } from './game-title.js';
+import type { DecodeAttempt } from './text-decode.js';
+
+/** The pages read back once per source: the reader's scorers are rebuilt from the frames, and keep what they scored. */
+const groups = new WeakMap<DeskScanSource, GameGroup>();
+
+function groupOf(source: DeskScanSource): GameGroup {
+  let group = groups.get(source);
+  if (!group) {
+    group = {
+      players: source.players.map((player) => ({
+        name: player.name,
+        pages: player.pages.flatMap((plain): PageRead[] => {
+          const outcome = outcomeFromPlain(plain);
+          return outcome.ok ? [{ file: outcome.file, page: outcome.page, read: outcome.read }] : [];
+        }),
+      })).filter((player) => player.pages.length > 0),
+    };
+    groups.set(source, group);
+  }
+  return group;
+}
+
+export function decodeScanSource(source: DeskScanSource, confirmed: Confirmations, options: DeskDecodeOptions): DecodeAttempt {
+  const group = groupOf(source);
+  const language = options.language ?? 'auto';
+  const read = decodeGroup(group, {
+    language,
+    ...(options.reviewThreshold !== undefined ? { reviewThreshold: options.reviewThreshold } : {}),
+    ...(confirmed.size > 0 ? { confirmed } : {}),
+  });
+  const json = readGameJson(read, source.index, language);
+  const jsonMoves = new Map(json.moves.map((move) => [move.ply, move]));
+  const sheetsAt = (move: DecodedMove): SheetsAtMove => {
+    const cells = read.cells(move.ply);
+    const shown = jsonMoves.get(move.ply);
+    return {
+      read: shown ? [...shown.read] : cells.map(() => null),
+      cells: shown ? [...shown.cells] : cells.map(() => null),
+      readAlternatives: cells.map((cell) => cell?.cell.reading.alternatives.map((alternative) => ({ text: alternative.text, confidence: Number(alternative.confidence.toFixed(4)) })) ?? []),
+      ...(shown?.drawOffer ? { drawOffer: true } : {}),
+    };
+  };
+  const value = read.decoded.ok ? read.decoded.value : undefined;
+  const moves = value ? deskMoves(value, sheetsAt) : [];
+  const diagnostics: DeskDiagnostic[] = json.diagnostics.flatMap((diagnostic) => diagnostic.severity === 'info' ? [] : [{
+    severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message, ...(diagnostic.ply !== undefined ? { ply: diagnostic.ply } : {}),
+  }]);
+  if (!read.decoded.ok && read.decoded.error.ply !== undefined) {
+    const ply = read.decoded.error.ply;
+    for (const [index, diagnostic] of diagnostics.entries()) if (diagnostic.code === `decode-${read.decoded.error.code}`) diagnostics[index] = { ...diagnostic, ply };
+  }
+  const first = source.players[0]?.pages[0];
+  return {
+    decoded: read.decoded,
+    game: {
+      id: source.id,
+      title: gameTitle(json.tags, source.name, source.of > 1 && first ? `page ${first.page}` : undefined),
+      tags: { ...json.tags },
+      ...(json.result ? { result: json.result } : {}),
+      language: json.language,
+      status: diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'ok',
+      moves,
+      sheets: json.sheets.map((sheet) => ({ file: sheet.file, page: sheet.page, ...(sheet.copy ? { copy: sheet.copy } : {}) })),
+      diagnostics,
+      ...reviewState(value, moves, group.players.length),
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * A scan on the desk: fixtures/scans/jpeg150.jpg (150 dpi, turned, noisy; Polish letters) read with the
+ * real reader as the browser's worker reads it, grouped, decoded, one flagged move confirmed, and the round
+ * exported and compared with the truth (jpeg150.pgn).
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeDeskGame, gamesOf, roundPgn, type DeskGame, type DeskGameSource } from '../src/index.js';
+import { scanPages, scanPath } from './scan-pages.js';
+import { oneLine, pgnGames } from './truth.js';
+
+const truth = pgnGames(readFileSync(scanPath('jpeg150.pgn'), 'utf8'))[0];
+
+describe('a scan on the desk', () => {
+  let source: DeskGameSource;
+  let game: DeskGame;
+  beforeAll(async () => {
+    const { pages, readMs } = await scanPages('jpeg150.jpg');
+    if (readMs > 0) console.log(`jpeg150.jpg read in ${readMs.toFixed(0)} ms (cached for the next run)`);
+    const { games, failures } = gamesOf([{ kind: 'scan', id: 'scan-1', name: 'jpeg150.jpg', pages }]);
+    expect(failures).toEqual([]);
+    expect(games).toHaveLength(1);
+    [source] = games;
+    const started = performance.now();
+    game = decodeDeskGame(source);
+    console.log(`first decode: ${(performance.now() - started).toFixed(0)} ms`);
+  });
+
+  it('decodes the sheet with every move\u2019s cell on the scan, and flags the moves it is unsure of', () => {
+    expect(source).toMatchObject({ id: 'scan-1#p1', kind: 'scan', inputIds: ['scan-1'], name: 'jpeg150.jpg' });
+    expect(game).toMatchObject({ status: 'ok', language: 'pl', result: '1-0', sheets: [{ file: 'jpeg150.jpg', page: 1 }], confirmedCount: 0 });
+    expect(game.moves).toHaveLength(truth.san.length);
+    const wrong = game.moves.filter((move, index) => move.san !== truth.san[index]).map((move) => move.ply);
+    // Every wrong move is on the review list.
+    expect(wrong.length).toBeLessThanOrEqual(4);
+    expect(game.flagged).toEqual(expect.arrayContaining(wrong));
+    for (const move of game.moves) {
+      expect(move.cells).toHaveLength(1);
+      expect(move.cells[0]).toMatchObject({ file: 'jpeg150.jpg', page: 1 });
+      expect(move.cells[0]?.width).toBeGreaterThan(50);
+      expect(move.readAlternatives[0].length).toBeGreaterThan(0);
+      expect(move.read[0]).toBe(move.readAlternatives[0][0].text);
+    }
+  });
+
+  it('re-decodes the rest of the game around one confirmed alternative, and exports the true game', () => {
+    // 34... Rf8 is the first alternative of a doubtful move; confirming it puts the moves after it right too.
+    const doubtful = game.moves[67];
+    expect(doubtful.review).toBe(true);
+    expect(doubtful.alternatives[0].san).toBe(truth.san[67]);
+    const started = performance.now();
+    const fixed = decodeDeskGame(source, new Map([[68, doubtful.alternatives[0].san]]));
+    console.log(`re-decode after one confirmation: ${(performance.now() - started).toFixed(0)} ms`);
+    expect(fixed.moves[67]).toMatchObject({ san: truth.san[67], confirmed: true, confidence: 1, review: false });
+    expect(fixed.moves.map((move) => move.san)).toEqual(truth.san);
+    expect(fixed.flagged.length).toBeLessThan(game.flagged.length);
+    const round = roundPgn([fixed]);
+    expect(round).toMatchObject({ games: 1, confirmed: 1, flaggedLeft: fixed.flagged.length });
+    const [written] = pgnGames(round.pgn);
+    expect(written.errors).toBe(0);
+    expect(written.san).toEqual(truth.san);
+    expect(written.tags).toMatchObject({ Round: truth.tags.Round, Result: truth.tags.Result });
+    expect(oneLine(round.pgn)).toContain(`{zapis desk: 1 move confirmed by a person; ${fixed.flagged.length} moves still flagged for review}`);
+    expect(oneLine(round.pgn)).toContain(`${truth.san[67]} {confirmed by a person}`);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Test helper: a fixture scan read as the browser's reader worker reads it
+ * (@zapis/ocr's reader and readScanFile, then plainOutcome), cached on disk
+ * per file content so the tests read each scan once.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { plainOutcome, readScanFile, type PlainOutcome } from '@zapis/ocr';
+import { loadImageFast, loadReader } from '@zapis/ocr/node';
+import { REPOSITORY_ROOT } from '@zapis/testkit';
+
+export const scanPath = (name: string): string => join(REPOSITORY_ROOT, 'fixtures', 'scans', name);
+
+const CACHE_DIR = join(tmpdir(), 'zapis-desk-test-scans');
+
+/** The file's pages as plain outcomes, and how long reading took (0 when cached). */
+export async function scanPages(name: string): Promise<{ pages: PlainOutcome[]; readMs: number }> {
+  const bytes = new Uint8Array(readFileSync(scanPath(name)));
+  // The reader's code counts too: a changed @zapis/ocr build reads again.
+  const ocrBuild = readFileSync(join(REPOSITORY_ROOT, 'packages', 'ocr', 'dist', 'read-sheet.js'));
+  const key = createHash('sha256').update(bytes).update(ocrBuild).digest('hex').slice(0, 16);
+  const cached = join(CACHE_DIR, `${basename(name)}-${key}.v8`);
+  if (existsSync(cached)) return { pages: deserialize(readFileSync(cached)) as PlainOutcome[], readMs: 0 };
+  const started = performance.now();
+  const reader = await loadReader();
+  const pages: PlainOutcome[] = [];
+  for await (const outcome of readScanFile(basename(name), bytes, { reader, decodeImage: loadImageFast })) pages.push(plainOutcome(outcome));
+  const readMs = performance.now() - started;
+  mkdirSync(CACHE_DIR, { recursive: true });
+  writeFileSync(cached, serialize(pages));
+  return { pages, readMs };
+}
