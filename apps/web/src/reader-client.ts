@@ -71,8 +71,10 @@ export class ReaderPool {
   }
 
   private pump(): void {
+    // One more worker while work waits, up to the pool's size.
+    if (this.queue.length > this.idle.length) this.spawn();
     while (this.queue.length > 0) {
-      const worker = this.idle.pop() ?? this.spawn();
+      const worker = this.idle.pop();
       if (!worker) return;
       const { request, transfer, pending } = this.queue.shift()!;
       this.pending.set(request.job, pending);
@@ -80,15 +82,22 @@ export class ReaderPool {
     }
   }
 
-  private spawn(): Worker | undefined {
-    if (this.workers.length >= this.size) return undefined;
+  /** Starts a worker; it joins the idle ones when it says it listens. */
+  private spawn(): void {
+    if (this.workers.length >= this.size) return;
     const worker = new Worker(new URL('./workers/reader-worker.ts', import.meta.url), { type: 'module', name: 'zapis-reader' });
-    worker.onmessage = (event: MessageEvent<ReaderReply>) => this.receive(worker, event.data);
+    worker.onmessage = (event: MessageEvent<ReaderReply>) => {
+      if (event.data.kind === 'ready') {
+        this.idle.push(worker);
+        this.pump();
+        return;
+      }
+      this.receive(worker, event.data);
+    };
     this.workers.push(worker);
-    return worker;
   }
 
-  private receive(worker: Worker, reply: ReaderReply): void {
+  private receive(worker: Worker, reply: Exclude<ReaderReply, { kind: 'ready' }>): void {
     const pending = this.pending.get(reply.job);
     if (!pending) return;
     if (reply.kind === 'stage') {

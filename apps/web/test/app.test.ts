@@ -50,7 +50,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
 
     // The person goes through the flagged moves with the keyboard: pick the right alternative, or accept.
     let picked = 0;
-    for (let step = 0; step < 10; step += 1) {
+    for (let step = 0; step < 3 * flagged.length + 10; step += 1) {
       const remaining = await page.locator('[data-testid=move-list] li[data-review=true]').count();
       if (remaining === 0) break;
       await page.keyboard.press('n');

@@ -6,7 +6,7 @@
  * (or white_club), black_federation, section. Errors name the file and line.
  */
 import { parse, CsvError } from 'csv-parse/sync';
-import jsonc from 'jsonc-parser';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { err, ok, type PlayerInfo, type Result } from '@zapis/sheet';
 
 export interface Pairing {
@@ -117,12 +117,12 @@ export function parsePairingsCsv(text: string, file: string): Result<Pairing[], 
 
 /** Where JSON.parse failed: Node's own message does not always say, so ask a parser that reports offsets. */
 function jsonSyntaxError(text: string): { line: number; message: string } | undefined {
-  const errors: jsonc.ParseError[] = [];
-  jsonc.parse(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
   const [first] = errors;
   if (first === undefined) return undefined;
   const line = text.slice(0, first.offset).split('\n').length;
-  const words = jsonc.printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return { line, message: words };
 }
 

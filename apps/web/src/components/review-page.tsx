@@ -80,16 +80,17 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
               {state.inputs.map((input) => (
                 <li key={input.id} data-input={input.name} data-status={input.status}>
                   <span class="name">{input.name}</span>{' '}
-                  <span class={`status status-${input.status}`}>{t(STATUS_KEY[input.status], { s: (input.seconds ?? 0).toFixed(1) })}</span>
+                  {input.kind === 'scan' || input.status === 'error'
+                    ? <span class={`status status-${input.status}`}>{t(STATUS_KEY[input.status], { s: (input.seconds ?? 0).toFixed(1) })}</span> : null}
                   {input.message ? <p role="alert" class="error" data-testid="input-error">{input.message}</p> : null}
                 </li>
               ))}
             </ul>
           </section>
         ) : null}
-        {state.failures.length > 0 ? (
+        {state.failures.some((failure) => !state.inputs.some((input) => input.id === failure.inputId && input.message)) ? (
           <ul class="failures">
-            {state.failures.map((failure, index) => (
+            {state.failures.filter((failure) => !state.inputs.some((input) => input.id === failure.inputId && input.message)).map((failure, index) => (
               <li key={index} role="alert" class="error" data-testid="failure">{failure.name}{failure.page ? ` p. ${failure.page}` : ''}: {failure.message}</li>
             ))}
           </ul>

@@ -7,6 +7,8 @@ export type DeskRequest =
   | { readonly kind: 'typed'; readonly request: number; readonly fen: string; readonly text: string };
 
 export type DeskReply =
+  /** Sent once the worker listens: a message posted before that would be lost (its modules load with top-level await). */
+  | { readonly kind: 'ready'; readonly request: 0 }
   | { readonly kind: 'games'; readonly request: number; readonly games: DeskGameSource[]; readonly failures: DeskFailure[] }
   | { readonly kind: 'decoded'; readonly request: number; readonly game: DeskGame; readonly milliseconds: number }
   | { readonly kind: 'typed'; readonly request: number; readonly result: { ok: true; san: string } | { ok: false; message: string } }

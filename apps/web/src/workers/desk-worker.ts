@@ -21,3 +21,4 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
     post({ kind: 'failed', request: message.request, message: error instanceof Error ? error.message : String(error) });
   }
 };
+post({ kind: 'ready', request: 0 });

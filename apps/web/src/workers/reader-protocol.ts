@@ -14,6 +14,8 @@ export type ReaderRequest =
   | { readonly kind: 'page'; readonly job: number; readonly name: string; readonly page: number; readonly image: GrayPage };
 
 export type ReaderReply =
+  /** Sent once the worker listens: a message posted before that would be lost (its modules load with top-level await). */
+  | { readonly kind: 'ready'; readonly job: 0 }
   | { readonly kind: 'stage'; readonly job: number; readonly stage: 'model' | 'reading' }
   | { readonly kind: 'outcome'; readonly job: number; readonly outcome: PlainOutcome; readonly milliseconds: number }
   | { readonly kind: 'failed'; readonly job: number; readonly message: string };

@@ -76,3 +76,4 @@ self.onmessage = async (event: MessageEvent<ReaderRequest>): Promise<void> => {
     post({ kind: 'failed', job: request.job, message: error instanceof Error ? error.message : String(error) });
   }
 };
+post({ kind: 'ready', job: 0 });
