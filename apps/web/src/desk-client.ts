@@ -1,5 +1,5 @@
 /** The page's side of the desk worker: each request is a promise. */
-import type { DeskFailure, DeskGame, DeskGameSource, DeskInput } from '@zapis/desk';
+import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
 import type { DeskReply, DeskRequest } from './workers/desk-protocol.js';
 
 type Waiting = (reply: DeskReply) => void;
@@ -61,5 +61,10 @@ export class DeskClient {
     const reply = await this.ask({ kind: 'typed', fen, text });
     if (reply.kind === 'typed') return reply.result;
     return { ok: false, message: reply.kind === 'failed' ? reply.message : 'unexpected reply' };
+  }
+
+  async exportRound(games: readonly DeskGame[]): Promise<RoundPgn | undefined> {
+    const reply = await this.ask({ kind: 'export', games });
+    return reply.kind === 'exported' ? reply.round : undefined;
   }
 }

@@ -4,12 +4,16 @@
  * by page (pdf.js needs the page's canvas) and each page goes to a worker.
  * Every page comes back as a plain outcome, plus an image to show it with.
  */
-import { GlobalWorkerOptions } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.mjs?url';
-import { pdfPages, sniffScanKind, type GrayImage, type PlainOutcome } from '@zapis/ocr';
+import { sniffScanKind, type GrayImage, type PlainOutcome } from '@zapis/ocr';
 import type { ReaderReply, ReaderRequest } from './workers/reader-protocol.js';
 
-GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
+/** pdf.js, loaded with the first PDF; @zapis/ocr's pdfPages then finds it configured. */
+async function pdfRenderer(): Promise<typeof import('@zapis/ocr')['pdfPages']> {
+  const [{ GlobalWorkerOptions }, { pdfPages }] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('@zapis/ocr')]);
+  GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
+  return pdfPages;
+}
 
 export interface ReadPage {
   readonly outcome: PlainOutcome;
@@ -40,6 +44,7 @@ export class ReaderPool {
     const kind = sniffScanKind(bytes);
     if (kind === 'pdf') {
       onStage('rendering');
+      const pdfPages = await pdfRenderer();
       const reads: Promise<void>[] = [];
       for await (const page of pdfPages(bytes)) {
         if (!page.ok) {

@@ -6,7 +6,7 @@
  */
 import { get, set, del } from 'idb-keyval';
 import { sniffScanKind, type PlainOutcome } from '@zapis/ocr';
-import type { DeskFailure, DeskGame, DeskGameSource, DeskInput } from '@zapis/desk';
+import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
 import { ReaderPool, type ReadProgress } from './reader-client.js';
 import { DeskClient } from './desk-client.js';
 
@@ -223,6 +223,11 @@ export class Session {
     confirmations.delete(ply);
     this.updateGame(gameId, { confirmations });
     await this.decode(gameId);
+  }
+
+  /** One PGN of the round (made in the desk worker, where the notation library lives). */
+  exportRound(): Promise<RoundPgn | undefined> {
+    return this.desk.exportRound(this.state.games.flatMap((entry) => (entry.game ? [entry.game] : [])));
   }
 
   typedMove(fen: string, text: string): Promise<{ ok: true; san: string } | { ok: false; message: string }> {

@@ -25,6 +25,7 @@ import { isCorrection, isScoredCorrection } from './corrections.js';
 import { bestOtherMove, LISTED_PROBABILITY, type Rival } from './rival.js';
 import { noiseScaleOf, readingErrors, scaledChannelParameters, SHEET_NOISE } from './sheet-noise.js';
 import { badConfirmation, unplayedConfirmation } from './confirmed-moves.js';
+import type { DecodeReuse } from './decode-reuse.js';
 
 export interface DecodeOptions {
   /** The sheets' language, or 'auto' (default) to try the likely ones and keep the best. */
@@ -63,6 +64,11 @@ export interface DecodeOptions {
    * no game the readings allow can play there is an error (`confirmed-illegal`) naming its ply.
    */
   readonly confirmed?: ReadonlyMap<number, string>;
+  /**
+   * Kept between decodes of the same sheets (a review session: a person confirms a move, the game is
+   * decoded again): the positions already met are not generated again. Results are the same without it.
+   */
+  readonly reuse?: DecodeReuse;
 }
 
 export type { Rival } from './rival.js';
@@ -366,6 +372,7 @@ function searchRun(setup: SearchSetup, language: LanguageCode, channel: NoisyCha
     language, channel, layout, spelling,
     ...(options.movePrior ? { movePrior: options.movePrior } : {}),
     ...(options.confirmed && options.confirmed.size > 0 ? { confirmed: options.confirmed } : {}),
+    ...(options.reuse ? { reuse: options.reuse } : {}),
     ...(beam ? { beamWidth: beam.width, beamSize: beam.size, layoutSize: beam.layoutSize } : {
       ...(options.beamWidth !== undefined ? { beamWidth: options.beamWidth } : {}),
       ...(options.beamSize !== undefined ? { beamSize: options.beamSize } : {}),

@@ -8,6 +8,7 @@ export {
   type DecodeOptions, type DecodedGame, type DecodedMove, type DecodeError, type DecodedTranscription,
   type Alternative, type CellAccount, type UnexplainedCell, type GameBreak, type ReviewReason, type Rival,
 } from './decode.js';
+export { DecodeReuse } from './decode-reuse.js';
 export { isCorrection, readingContent, writtenContents } from './corrections.js';
 export { readingErrors, noiseScaleOf, scaledChannelParameters, SHEET_NOISE, type SheetReadingErrors } from './sheet-noise.js';
 export { type Reading, type Cell, type CellScorer, type CellSource, type Sheet, cellsOf, cellText } from './readings.js';

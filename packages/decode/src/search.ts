@@ -21,6 +21,7 @@ import { EmissionModel } from './emission-model.js';
 import { FutureCost, TYPICAL_PRIOR } from './future-cost.js';
 import type { MovePriorWeights } from './move-prior.js';
 import { MoveTable, type KnownMove, type PositionMoves } from './move-table.js';
+import type { DecodeReuse } from './decode-reuse.js';
 import { ChildTable, ProposalTable } from './ply-tables.js';
 import { CELL_USES, SheetOptions, layoutLogs, type CellUse, type LayoutLogs } from './sheet-options.js';
 import { spellingPriorsOf } from './spellings.js';
@@ -95,6 +96,8 @@ export interface SearchOptions {
    * there: the lattice's last ply is the one before it (see `confirmedIllegalAt`).
    */
   readonly confirmed?: ReadonlyMap<number, string>;
+  /** Moves of positions met by earlier decodes of the same sheets (a review session's re-decodes). */
+  readonly reuse?: DecodeReuse;
   /** Going back for a lost game (see `Backtracking`); `false` never goes back. */
   readonly backtrack?: Partial<Backtracking> | false;
 }
@@ -191,7 +194,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   const endWeight = (ply: number, cursors: Int32Array): { logFinal: number; abandoned: boolean } =>
     ply < lastConfirmed ? { logFinal: -Infinity, abandoned: false } : finalWeight(sheets, cursors, layout);
   const spelling = options.spelling ?? spellingPriorsOf(options.language);
-  const table = new MoveTable();
+  const table = options.reuse?.table ?? new MoveTable();
   const model = new EmissionModel(options.channel, options.language, spelling, table, sheets);
   const cost = new FutureCost(sheets, model.cellBase, model.cellCount, options.channel, options.language, spelling, layout.noiseCell);
   const movesCache = new Map<string, PositionMoves>();
@@ -202,6 +205,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
 
   const movesOf = (position: Position, lastCaptureSquare: number): PositionMoves => {
     const cacheKey = `${position.hashLo}.${position.hashHi}:${lastCaptureSquare}`;
+    if (options.reuse) return options.reuse.positionMoves(cacheKey, () => table.positionMoves(position, lastCaptureSquare, options.movePrior), options.movePrior);
     let moves = movesCache.get(cacheKey);
     if (!moves) {
       moves = table.positionMoves(position, lastCaptureSquare, options.movePrior);

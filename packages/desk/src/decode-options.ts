@@ -1,3 +1,4 @@
+import type { DecodeReuse } from '@zapis/decode';
 import type { LanguageCode } from '@zapis/notation';
 
 export interface DeskDecodeOptions {
@@ -5,4 +6,6 @@ export interface DeskDecodeOptions {
   readonly reviewThreshold?: number;
   /** The sheets' notation language, or 'auto' (default). */
   readonly language?: LanguageCode | 'auto';
+  /** Kept by the caller between decodes of the same game: re-decoding after a confirmation is then much faster. */
+  readonly reuse?: DecodeReuse;
 }

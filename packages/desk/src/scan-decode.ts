@@ -40,6 +40,7 @@ export function decodeScanSource(source: DeskScanSource, confirmed: Confirmation
     language,
     ...(options.reviewThreshold !== undefined ? { reviewThreshold: options.reviewThreshold } : {}),
     ...(confirmed.size > 0 ? { confirmed } : {}),
+    ...(options.reuse ? { reuse: options.reuse } : {}),
   });
   const json = readGameJson(read, source.index, language);
   const jsonMoves = new Map(json.moves.map((move) => [move.ply, move]));

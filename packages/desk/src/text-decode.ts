@@ -35,6 +35,7 @@ export function decodeTextSource(source: DeskTextSource, confirmed: Confirmation
     ...(options.language ? { language: options.language } : {}),
     ...(options.reviewThreshold !== undefined ? { reviewThreshold: options.reviewThreshold } : {}),
     ...(confirmed.size > 0 ? { confirmed } : {}),
+    ...(options.reuse ? { reuse: options.reuse } : {}),
   });
   const sheetsAt = (move: DecodedMove): SheetsAtMove => ({
     read: move.cells.map((account) => account.text ?? null),

@@ -1,6 +1,5 @@
 /** A round's scoresheets from a pairings CSV, made in the browser with @zapis/pdf. */
 import { useEffect, useState } from 'preact/hooks';
-import { formatPairingsError, parsePairingsCsv, renderRoundPdf } from '@zapis/pdf';
 import { SHEET_LANGUAGES, type SheetLanguage } from '@zapis/sheet';
 import { loadSheetFonts } from '../sheet-fonts.js';
 import { useT, type UiLanguage } from '../i18n.js';
@@ -20,6 +19,8 @@ export function PrintPage({ uiLanguage }: { uiLanguage: UiLanguage }) {
   const make = async () => {
     setError(undefined);
     setPdf(undefined);
+    // The PDF library is loaded the first time a PDF is made, not with the page.
+    const { formatPairingsError, parsePairingsCsv, renderRoundPdf } = await import('@zapis/pdf');
     const pairings = parsePairingsCsv(csv, 'pairings.csv');
     if (!pairings.ok) {
       setError(formatPairingsError(pairings.error));

@@ -1,6 +1,6 @@
 /** Reading and reviewing: files and texts in, the games found, the selected game, and the round's export. */
 import { useEffect, useState } from 'preact/hooks';
-import { roundPgn, type DeskGame } from '@zapis/desk';
+import type { DeskGame } from '@zapis/desk';
 import { useT, type MessageKey } from '../i18n.js';
 import type { InputEntry, Session, SessionState } from '../session.js';
 import { GameView } from './game-view.js';
@@ -17,9 +17,9 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
   const game = entry?.game;
   useKeyboard(session, state, game);
 
-  const exportRound = (copy: boolean) => {
-    const games = state.games.flatMap((candidate) => (candidate.game ? [candidate.game] : []));
-    const round = roundPgn(games);
+  const exportRound = async (copy: boolean) => {
+    const round = await session.exportRound();
+    if (!round) return;
     setExported(t('exported', { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft }));
     if (copy) {
       void navigator.clipboard?.writeText(round.pgn).then(() => setExported(`${t('copied')} ${t('exported', { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft })}`));
@@ -113,8 +113,8 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
           )}
         </section>
         <section class="export">
-          <button type="button" class="primary" data-testid="export" disabled={!state.games.some((candidate) => candidate.game)} onClick={() => exportRound(false)}>{t('export')}</button>
-          <button type="button" data-testid="copy" disabled={!state.games.some((candidate) => candidate.game)} onClick={() => exportRound(true)}>{t('copy')}</button>
+          <button type="button" class="primary" data-testid="export" disabled={!state.games.some((candidate) => candidate.game)} onClick={() => void exportRound(false)}>{t('export')}</button>
+          <button type="button" data-testid="copy" disabled={!state.games.some((candidate) => candidate.game)} onClick={() => void exportRound(true)}>{t('copy')}</button>
           {exported ? <p role="status" data-testid="export-summary">{exported}</p> : null}
           <button type="button" class="link" onClick={() => void session.clear()}>{t('clear')}</button>
         </section>

@@ -1,10 +1,11 @@
 /** Messages between the page and the desk worker, which groups inputs into games and decodes them. */
-import type { DeskFailure, DeskGame, DeskGameSource, DeskInput } from '@zapis/desk';
+import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
 
 export type DeskRequest =
   | { readonly kind: 'games'; readonly request: number; readonly inputs: readonly DeskInput[] }
   | { readonly kind: 'decode'; readonly request: number; readonly source: DeskGameSource; readonly confirmations: readonly (readonly [number, string])[] }
-  | { readonly kind: 'typed'; readonly request: number; readonly fen: string; readonly text: string };
+  | { readonly kind: 'typed'; readonly request: number; readonly fen: string; readonly text: string }
+  | { readonly kind: 'export'; readonly request: number; readonly games: readonly DeskGame[] };
 
 export type DeskReply =
   /** Sent once the worker listens: a message posted before that would be lost (its modules load with top-level await). */
@@ -12,4 +13,5 @@ export type DeskReply =
   | { readonly kind: 'games'; readonly request: number; readonly games: DeskGameSource[]; readonly failures: DeskFailure[] }
   | { readonly kind: 'decoded'; readonly request: number; readonly game: DeskGame; readonly milliseconds: number }
   | { readonly kind: 'typed'; readonly request: number; readonly result: { ok: true; san: string } | { ok: false; message: string } }
+  | { readonly kind: 'exported'; readonly request: number; readonly round: RoundPgn }
   | { readonly kind: 'failed'; readonly request: number; readonly message: string };

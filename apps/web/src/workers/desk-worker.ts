@@ -1,8 +1,44 @@
-/** The desk worker: decoding takes up to a few hundred milliseconds, which the page must not freeze for. */
-import { decodeDeskGame, gamesOf, parseTypedMove } from '@zapis/desk';
+/**
+ * The desk worker: decoding takes up to a few hundred milliseconds, which the
+ * page must not freeze for. It keeps, per game, what the next decode can
+ * reuse: the game's material as first received (its rebuilt scorers keep what
+ * they scored), the positions the search met, and the language chosen, so a
+ * person's confirmation re-decodes quickly.
+ */
+import { DecodeReuse } from '@zapis/decode';
+import { decodeDeskGame, gamesOf, parseTypedMove, roundPgn, type DeskGameSource } from '@zapis/desk';
+import type { LanguageCode } from '@zapis/notation';
 import type { DeskReply, DeskRequest } from './desk-protocol.js';
 
+interface KeptGame {
+  readonly key: string;
+  readonly source: DeskGameSource;
+  readonly reuse: DecodeReuse;
+  language?: string;
+}
+
+/** Games kept, least recently decoded first; a round's worth at most. */
+const kept = new Map<string, KeptGame>();
+const KEPT_GAMES = 64;
+
 const post = (reply: DeskReply): void => (self as unknown as Worker).postMessage(reply);
+
+/** What identifies a game's material: which pages or which text. */
+function materialKey(source: DeskGameSource): string {
+  return source.kind === 'scan'
+    ? `${source.id}|${source.players.map((player) => player.pages.map((page) => `${page.file}#${page.page}`).join(',')).join('/')}`
+    : `${source.id}|${source.line}|${JSON.stringify(source.sheets).length}`;
+}
+
+function keptGame(source: DeskGameSource): KeptGame {
+  const key = materialKey(source);
+  let game = kept.get(source.id);
+  if (!game || game.key !== key) game = { key, source, reuse: new DecodeReuse() };
+  kept.delete(source.id);
+  kept.set(source.id, game);
+  while (kept.size > KEPT_GAMES) kept.delete(kept.keys().next().value as string);
+  return game;
+}
 
 self.onmessage = (event: MessageEvent<DeskRequest>): void => {
   const message = event.data;
@@ -12,8 +48,15 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
       post({ kind: 'games', request: message.request, games, failures });
     } else if (message.kind === 'decode') {
       const started = performance.now();
-      const game = decodeDeskGame(message.source, new Map(message.confirmations));
-      post({ kind: 'decoded', request: message.request, game, milliseconds: performance.now() - started });
+      const game = keptGame(message.source);
+      const confirmations = new Map(message.confirmations);
+      // A person's confirmations do not change the letters the sheet is written in: keep the language found.
+      const language = confirmations.size > 0 && game.language ? { language: game.language as LanguageCode } : {};
+      const decoded = decodeDeskGame(game.source, confirmations, { reuse: game.reuse, ...language });
+      if (decoded.status === 'ok' || decoded.moves.length > 0) game.language ??= decoded.language;
+      post({ kind: 'decoded', request: message.request, game: decoded, milliseconds: performance.now() - started });
+    } else if (message.kind === 'export') {
+      post({ kind: 'exported', request: message.request, round: roundPgn(message.games) });
     } else {
       post({ kind: 'typed', request: message.request, result: parseTypedMove(message.fen, message.text) });
     }
