@@ -5,7 +5,7 @@
  * Every page comes back as a plain outcome, plus an image to show it with.
  */
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.mjs?url';
-import { sniffScanKind, type GrayImage, type PlainOutcome } from '@zapis/ocr';
+import type { GrayImage, PlainOutcome } from '@zapis/ocr';
 import type { ReaderReply, ReaderRequest } from './workers/reader-protocol.js';
 
 /** pdf.js, loaded with the first PDF; @zapis/ocr's pdfPages then finds it configured. */
@@ -41,6 +41,7 @@ export class ReaderPool {
   /** Reads one file; pages are reported as they are read. A bad file is an outcome with its error, never a throw. */
   async readFile(file: File, onPage: (page: ReadPage) => void, onStage: (stage: ReadProgress) => void): Promise<void> {
     const bytes = new Uint8Array(await file.arrayBuffer());
+    const { sniffScanKind } = await import('@zapis/ocr');
     const kind = sniffScanKind(bytes);
     if (kind === 'pdf') {
       onStage('rendering');

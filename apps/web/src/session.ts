@@ -5,7 +5,7 @@
  * the browser's IndexedDB, so a reload loses nothing.
  */
 import { get, set, del } from 'idb-keyval';
-import { sniffScanKind, type PlainOutcome } from '@zapis/ocr';
+import type { PlainOutcome } from '@zapis/ocr';
 import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
 import { ReaderPool, type ReadProgress } from './reader-client.js';
 import { DeskClient } from './desk-client.js';
@@ -119,6 +119,8 @@ export class Session {
   private async addFile(file: File): Promise<void> {
     const id = newId();
     const head = new Uint8Array(await file.slice(0, 8192).arrayBuffer());
+    // The reading library comes with the first file, not with the page.
+    const { sniffScanKind } = await import('@zapis/ocr');
     const scan = sniffScanKind(head) !== undefined;
     if (!scan) {
       const text = await textOf(file, head);
