@@ -55,9 +55,12 @@ const workerDecodes: number[] = [];
   await page.click('[data-testid=games] li:nth-child(2) button');
   await gameSettled(page);
   const plies = await page.locator('[data-testid=move-list] li[data-ply]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-ply'))));
-  for (const ply of plies.filter((_, i) => i % 9 === 4).slice(0, 6)) {
+  for (const ply of plies) {
+    if (redecodes.length >= 8) break;
     await page.click(`[data-testid=move-list] li[data-ply="${ply}"] button`);
+    await page.waitForSelector(`[data-testid=move-detail][data-ply="${ply}"]`);
     const alternative = page.locator('[data-testid=alternatives] button').first();
+    // Moves the decoder has no rival for cannot be corrected to another; the next one then.
     if ((await alternative.count()) === 0) continue;
     const started = Date.now();
     await alternative.click();

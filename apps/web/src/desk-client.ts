@@ -1,6 +1,6 @@
 /** The page's side of the desk worker: each request is a promise. */
 import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
-import type { DeskReply, DeskRequest } from './workers/desk-protocol.js';
+import { materialKey, type DeskReply, type DeskRequest } from './workers/desk-protocol.js';
 
 type Waiting = (reply: DeskReply) => void;
 type Unnumbered<T> = T extends unknown ? Omit<T, 'request'> : never;
@@ -9,6 +9,8 @@ export class DeskClient {
   private worker: Worker;
   private readonly waiting = new Map<number, Waiting>();
   private next = 1;
+  /** The material key of each game the worker was sent. */
+  private readonly sent = new Map<string, string>();
   /** Requests wait for the worker's `ready`. */
   private ready: Promise<void>;
   private markReady: () => void = () => undefined;
@@ -52,7 +54,11 @@ export class DeskClient {
   }
 
   async decode(source: DeskGameSource, confirmations: ReadonlyMap<number, string>): Promise<{ ok: true; game: DeskGame; milliseconds: number } | { ok: false; message: string }> {
-    const reply = await this.ask({ kind: 'decode', source, confirmations: [...confirmations] });
+    const key = materialKey(source);
+    const request = { kind: 'decode' as const, id: source.id, key, confirmations: [...confirmations] };
+    let reply = await this.ask(this.sent.get(source.id) === key ? request : { ...request, source });
+    if (reply.kind === 'unknown') reply = await this.ask({ ...request, source });
+    this.sent.set(source.id, key);
     if (reply.kind === 'decoded') return { ok: true, game: reply.game, milliseconds: reply.milliseconds };
     return { ok: false, message: reply.kind === 'failed' ? reply.message : 'unexpected reply' };
   }

@@ -3,7 +3,8 @@ import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from 
 
 export type DeskRequest =
   | { readonly kind: 'games'; readonly request: number; readonly inputs: readonly DeskInput[] }
-  | { readonly kind: 'decode'; readonly request: number; readonly source: DeskGameSource; readonly confirmations: readonly (readonly [number, string])[] }
+  /** The game's material is sent once; later decodes name it by id and key (a scan's frames are megabytes). */
+  | { readonly kind: 'decode'; readonly request: number; readonly id: string; readonly key: string; readonly source?: DeskGameSource; readonly confirmations: readonly (readonly [number, string])[] }
   | { readonly kind: 'typed'; readonly request: number; readonly fen: string; readonly text: string }
   | { readonly kind: 'export'; readonly request: number; readonly games: readonly DeskGame[] };
 
@@ -13,5 +14,14 @@ export type DeskReply =
   | { readonly kind: 'games'; readonly request: number; readonly games: DeskGameSource[]; readonly failures: DeskFailure[] }
   | { readonly kind: 'decoded'; readonly request: number; readonly game: DeskGame; readonly milliseconds: number }
   | { readonly kind: 'typed'; readonly request: number; readonly result: { ok: true; san: string } | { ok: false; message: string } }
+  /** The worker does not hold the game named (it was restarted, or dropped it): send the material. */
+  | { readonly kind: 'unknown'; readonly request: number }
   | { readonly kind: 'exported'; readonly request: number; readonly round: RoundPgn }
   | { readonly kind: 'failed'; readonly request: number; readonly message: string };
+
+/** What identifies a game's material: its id and which pages or which text it holds. */
+export function materialKey(source: DeskGameSource): string {
+  return source.kind === 'scan'
+    ? `${source.id}|${source.players.map((player) => player.pages.map((page) => `${page.file}#${page.page}`).join(',')).join('/')}`
+    : `${source.id}|${source.line}|${JSON.stringify(source.sheets).length}`;
+}

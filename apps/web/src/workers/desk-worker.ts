@@ -8,7 +8,7 @@
 import { DecodeReuse } from '@zapis/decode';
 import { decodeDeskGame, gamesOf, parseTypedMove, roundPgn, type DeskGameSource } from '@zapis/desk';
 import type { LanguageCode } from '@zapis/notation';
-import type { DeskReply, DeskRequest } from './desk-protocol.js';
+import { materialKey, type DeskReply, type DeskRequest } from './desk-protocol.js';
 
 interface KeptGame {
   readonly key: string;
@@ -23,19 +23,14 @@ const KEPT_GAMES = 64;
 
 const post = (reply: DeskReply): void => (self as unknown as Worker).postMessage(reply);
 
-/** What identifies a game's material: which pages or which text. */
-function materialKey(source: DeskGameSource): string {
-  return source.kind === 'scan'
-    ? `${source.id}|${source.players.map((player) => player.pages.map((page) => `${page.file}#${page.page}`).join(',')).join('/')}`
-    : `${source.id}|${source.line}|${JSON.stringify(source.sheets).length}`;
-}
-
-function keptGame(source: DeskGameSource): KeptGame {
-  const key = materialKey(source);
-  let game = kept.get(source.id);
-  if (!game || game.key !== key) game = { key, source, reuse: new DecodeReuse() };
-  kept.delete(source.id);
-  kept.set(source.id, game);
+function keptGame(id: string, key: string, source: DeskGameSource | undefined): KeptGame | undefined {
+  let game = kept.get(id);
+  if (!game || game.key !== key) {
+    if (!source) return undefined;
+    game = { key: materialKey(source), source, reuse: new DecodeReuse() };
+  }
+  kept.delete(id);
+  kept.set(id, game);
   while (kept.size > KEPT_GAMES) kept.delete(kept.keys().next().value as string);
   return game;
 }
@@ -48,7 +43,11 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
       post({ kind: 'games', request: message.request, games, failures });
     } else if (message.kind === 'decode') {
       const started = performance.now();
-      const game = keptGame(message.source);
+      const game = keptGame(message.id, message.key, message.source);
+      if (!game) {
+        post({ kind: 'unknown', request: message.request });
+        return;
+      }
       const confirmations = new Map(message.confirmations);
       // A person's confirmations do not change the letters the sheet is written in: keep the language found.
       const language = confirmations.size > 0 && game.language ? { language: game.language as LanguageCode } : {};
