@@ -170,3 +170,29 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(app.errors).toEqual([]);
   });
 });
+
+describe.skipIf(missing !== undefined)('the arbiter\u2019s desk offline', () => {
+  it('reads a scan with the network gone once the app and its reader were loaded', async () => {
+    const app = await openApp({ serviceWorkers: true });
+    try {
+      const { page, context } = app;
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 30_000 });
+      await page.reload();
+      await page.waitForSelector('[data-testid=footer][data-ready=true]');
+      await page.setInputFiles('[data-testid=file-input]', join(scans, 'prefilled.png'));
+      await gameSettled(page);
+      await page.click('text=/Clear everything|Wyczyść wszystko/');
+      await context.setOffline(true);
+      await page.reload();
+      await page.waitForSelector('[data-testid=footer][data-ready=true]');
+      await page.setInputFiles('[data-testid=file-input]', join(scans, 'prefilled.png'));
+      await gameSettled(page);
+      const moves = await page.locator('[data-testid=move-list] li[data-ply]').evaluateAll((items) => items.map((item) => item.getAttribute('data-san')));
+      expect(moves).toEqual(truthOf('prefilled'));
+      await app.screenshot('07-offline');
+      expect(app.errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

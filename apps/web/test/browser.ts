@@ -33,10 +33,10 @@ export interface AppSession {
   close(): Promise<void>;
 }
 
-export async function openApp(options: { server?: DistServer; viewport?: { width: number; height: number } } = {}): Promise<AppSession> {
+export async function openApp(options: { server?: DistServer; viewport?: { width: number; height: number }; serviceWorkers?: boolean } = {}): Promise<AppSession> {
   const server = options.server ?? (await serveDist());
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 1000 }, acceptDownloads: true, serviceWorkers: 'block' });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 1000 }, acceptDownloads: true, serviceWorkers: options.serviceWorkers ? 'allow' : 'block' });
   const requests: string[] = [];
   const errors: string[] = [];
   context.on('request', (request) => requests.push(request.url()));
