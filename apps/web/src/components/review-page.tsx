@@ -33,6 +33,12 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
   };
 
   const [dragging, setDragging] = useState(false);
+  const takeFiles = (event: Event) => {
+    const input = event.currentTarget as HTMLInputElement;
+    void session.addFiles([...(input.files ?? [])]);
+    // The same file chosen again is read again.
+    input.value = '';
+  };
   return (
     <div class={`review-page${dragging ? ' dragging' : ''}`} data-testid="drop-zone"
       onDragOver={(event) => { event.preventDefault(); setDragging(true); }}
@@ -47,20 +53,12 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
         <label class="file-pick">
           <span>{t('addFiles')}</span>
           <input type="file" multiple data-testid="file-input" accept=".png,.jpg,.jpeg,.pdf,.txt,.pgn,image/png,image/jpeg,application/pdf,text/plain"
-            onChange={(event) => {
-              const input = event.currentTarget as HTMLInputElement;
-              void session.addFiles([...(input.files ?? [])]);
-              input.value = '';
-            }} />
+            onChange={takeFiles} />
         </label>
         <label class="file-pick camera">
           <span>{t('takePhoto')}</span>
           <input type="file" accept="image/*" capture="environment" data-testid="camera-input"
-            onChange={(event) => {
-              const input = event.currentTarget as HTMLInputElement;
-              void session.addFiles([...(input.files ?? [])]);
-              input.value = '';
-            }} />
+            onChange={takeFiles} />
         </label>
         <form onSubmit={(event) => {
           event.preventDefault();
