@@ -1,7 +1,8 @@
 /**
  * Page outcomes cross from reading threads to the main thread as plain data:
- * the sheet's map as its matrix, each cell's reading as the recogniser's
- * frames (the scorer is a closure; it is rebuilt on arrival).
+ * the sheet's map as its matrix, each cell's reading as every network's
+ * frames (PP-OCR's and the notation CRNN's when both read; the scorer is a
+ * closure, it is rebuilt on arrival).
  */
 import { ctcReading, type CtcCellReading, type CtcReaderOptions } from './ctc-reader.js';
 import type { CtcFrames } from './ctc-scores.js';
@@ -9,8 +10,8 @@ import { Homography } from './homography.js';
 import type { PageOutcome } from './read-scan-file.js';
 import type { ReadCell, SheetRead } from './read-sheet.js';
 
-/** A cell's reading as data: the CTC frames when the reader has them, else its texts. */
-type PlainCell = Omit<ReadCell, 'reading'> & { readonly frames?: CtcFrames; readonly alternatives: ReadCell['reading']['alternatives'] };
+/** A cell's reading as data: each network's CTC frames when the reader has them, else its texts. */
+type PlainCell = Omit<ReadCell, 'reading'> & { readonly frames?: readonly CtcFrames[]; readonly alternatives: ReadCell['reading']['alternatives'] };
 type PlainRead = Omit<SheetRead, 'located' | 'cells'> & {
   readonly located: Omit<SheetRead['located'], 'map'> & { readonly matrix: readonly number[] };
   readonly cells: readonly PlainCell[];

@@ -109,6 +109,11 @@ export class RecognizerModel {
     });
   }
 
+  /** Per-frame probabilities over names' symbols (header text). */
+  textFrames(lines: readonly GrayImage[]): Promise<CtcFrames[]> {
+    return this.frames(lines, 'text');
+  }
+
   async dispose(): Promise<void> {
     await this.session.release();
   }

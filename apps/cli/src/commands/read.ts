@@ -12,7 +12,7 @@ import {
   decodeGroup, grayPng, groupGames, parseTemplate, readFailureJson, readGameJson, readGamePgn,
   type PageOutcome, type PageRead, type ReadGame,
 } from '@zapis/ocr';
-import { readScanFiles, type ScanFileInput } from '@zapis/ocr/node';
+import { DEFAULT_READER_KIND, READER_KINDS, readScanFiles, type ScanFileInput } from '@zapis/ocr/node';
 import { EXIT_INPUT_ERRORS, EXIT_OK, UsageError } from '../io.js';
 import { parseChoice, parseLanguage, parsePositive, parseReviewThreshold } from '../options.js';
 import type { CommandContext } from '../program.js';
@@ -62,14 +62,14 @@ export function registerRead(program: Command, context: CommandContext): void {
     .option('--template <file>', 'description of a sheet zapis did not print (its move grid), for pages without zapis markers')
     .option('--crops <dir>', 'write the image of every cell sent to review into this folder')
     .option('-j, --jobs <n>', 'worker threads reading files in parallel', '1')
-    .option('--reader <name>', 'what reads the cells: ctc (a handwriting-capable recogniser that scores every legal move) or tesseract (printed text)', 'ctc')
+    .option('--reader <name>', 'what reads the cells: ctc (PP-OCR\u2019s handwriting-capable recogniser), ensemble (PP-OCR and zapis\u2019s notation network, their scores summed), notation (the notation network alone) \u2014 each scores every legal move \u2014 or tesseract (printed text)', DEFAULT_READER_KIND)
     .option('--review-threshold <p>', 'moves below this confidence are flagged for review', String(DEFAULT_REVIEW_THRESHOLD))
     .action(async (paths: string[], flags: ReadFlags) => {
       const language = parseLanguage(flags.lang, true);
       const format = parseChoice('--format', flags.format, ['pgn', 'json'] as const);
       const jobs = parsePositive('--jobs', flags.jobs);
       const reviewThreshold = parseReviewThreshold(flags.reviewThreshold);
-      const readerKind = parseChoice('--reader', flags.reader, ['ctc', 'tesseract'] as const);
+      const readerKind = parseChoice('--reader', flags.reader, READER_KINDS);
       const { io } = context;
       let templateText: string | undefined;
       if (flags.template !== undefined) {

@@ -1,0 +1,80 @@
+/**
+ * The shipped notation CRNN (models/notation-crnn.onnx): it loads, reads the
+ * held-out-font fixture scans, and an ensemble reading (PP-OCR + CRNN frames)
+ * survives the trip to another thread with the same scores.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPOSITORY_ROOT } from '@zapis/testkit';
+import { CtcReader } from '../src/ctc-reader.js';
+import { loadImage } from '../src/load-image.js';
+import { locateSheet } from '../src/locate-sheet.js';
+import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
+import type { NotationModel } from '../src/notation-model.js';
+import { NOTATION_SYMBOLS } from '../src/recognizer-model.js';
+import { decodeGroup } from '../src/read-game.js';
+import { readLocatedSheet, type SheetRead } from '../src/read-sheet.js';
+import { outcomeFromPlain, plainOutcome } from '../src/read-transfer.js';
+
+interface Truth { readonly san: string[]; readonly written: string[] }
+
+async function readFixture(name: string, reader: CtcReader): Promise<{ read: SheetRead; truth: Truth }> {
+  const file = join(REPOSITORY_ROOT, 'fixtures', 'scans', name);
+  const loaded = loadImage(new Uint8Array(readFileSync(file)));
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  const located = locateSheet(loaded.value, 1);
+  if (!located.ok) throw new Error(located.error.message);
+  const truth = JSON.parse(readFileSync(file.replace(/\.\w+$/, '.json'), 'utf8')) as Truth;
+  return { read: await readLocatedSheet(located.value, reader), truth };
+}
+
+/** The same text with its last rank digit changed: a near miss the reader must score lower. */
+const otherRank = (text: string) => text.replace(/[1-8](?=[^1-8]*$)/, (digit) => String((Number(digit) % 8) + 1));
+
+describe('the notation CRNN', () => {
+  let model: NotationModel;
+  let notation: CtcReader;
+  let ensemble: CtcReader;
+  beforeAll(async () => {
+    model = await loadNodeNotationModel();
+    notation = new CtcReader(model, {}, 'notation');
+    ensemble = new CtcReader([await loadNodeRecognizer(), await loadNodeNotationModel()], {}, 'ensemble');
+  });
+  afterAll(async () => {
+    await notation.dispose();
+    await ensemble.dispose();
+  });
+
+  it('loads with the notation symbols and reads a held-out hand on a 200-dpi scan', async () => {
+    // Every symbol a move is written with, after the CTC blank: the decoder can score any spelling.
+    expect(model.alphabet).toEqual(['', ...new Set(NOTATION_SYMBOLS)]);
+    const { read, truth } = await readFixture('scan200-heldout.png', notation);
+    expect(read.cells.length).toBe(truth.written.length);
+    const top = read.cells.filter((cell, index) => cell.reading.alternatives[0]?.text === truth.written[index]).length;
+    // Its best text is what was written in most cells (PP-OCR alone: two in three on this scan).
+    expect(top / read.cells.length).toBeGreaterThan(0.8);
+    const preferred = read.cells.filter((cell, index) => cell.reading.score!(truth.written[index]) > cell.reading.score!(otherRank(truth.written[index]))).length;
+    expect(preferred / read.cells.length).toBeGreaterThan(0.95);
+  });
+
+  it('with PP-OCR as an ensemble, decodes an upside-down phone photo and keeps both frame sets across threads', async () => {
+    const { read, truth } = await readFixture('phone.jpg', ensemble);
+    const first = read.cells[0].reading as { frames?: readonly unknown[] };
+    expect(first.frames?.length).toBe(2);
+    // A worker thread sends plain data (structured clone); the scorer is rebuilt from both networks' frames.
+    const plain = structuredClone(plainOutcome({ ok: true, file: 'phone.jpg', page: 1, read }));
+    const rebuilt = outcomeFromPlain(plain);
+    if (!rebuilt.ok) throw new Error(rebuilt.message);
+    read.cells.forEach((cell, index) => {
+      const text = truth.written[index];
+      expect(rebuilt.read.cells[index].reading.score!(text)).toBeCloseTo(cell.reading.score!(text), 9);
+      expect(rebuilt.read.cells[index].reading.alternatives).toEqual(cell.reading.alternatives);
+    });
+    const game = decodeGroup({ players: [{ name: 'phone.jpg', pages: [{ file: 'phone.jpg', page: 1, read: rebuilt.read }] }] });
+    expect(game.decoded.ok).toBe(true);
+    const moves = game.decoded.ok ? game.decoded.value.moves : [];
+    const right = truth.san.filter((san, index) => moves[index]?.san === san).length;
+    expect(right / truth.san.length).toBeGreaterThan(0.95);
+  });
+});
