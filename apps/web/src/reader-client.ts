@@ -39,7 +39,7 @@ export class ReaderPool {
   constructor(private readonly size = Math.max(1, Math.min(2, navigator.hardwareConcurrency || 1))) {}
 
   /** Reads one file; pages are reported as they are read. A bad file is an outcome with its error, never a throw. */
-  async readFile(file: File, onPage: (page: ReadPage) => void, onStage: (stage: ReadProgress) => void): Promise<void> {
+  async readFile(file: Blob, name: string, onPage: (page: ReadPage) => void, onStage: (stage: ReadProgress) => void): Promise<void> {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const { sniffScanKind } = await import('@zapis/ocr');
     const kind = sniffScanKind(bytes);
@@ -49,21 +49,21 @@ export class ReaderPool {
       const reads: Promise<void>[] = [];
       for await (const page of pdfPages(bytes)) {
         if (!page.ok) {
-          const outcome: PlainOutcome = { ok: false, file: file.name, ...(page.error.page !== undefined ? { page: page.error.page } : {}), code: 'unreadable', message: page.error.message };
+          const outcome: PlainOutcome = { ok: false, file: name, ...(page.error.page !== undefined ? { page: page.error.page } : {}), code: 'unreadable', message: page.error.message };
           onPage({ outcome, milliseconds: 0 });
           continue;
         }
         const { image, page: number } = page.value;
         const shown = await grayBlob(image);
         const data = new Uint8Array(image.data);
-        reads.push(this.run({ kind: 'page', job: 0, name: file.name, page: number, image: { width: image.width, height: image.height, data } }, [data.buffer], onStage)
+        reads.push(this.run({ kind: 'page', job: 0, name, page: number, image: { width: image.width, height: image.height, data } }, [data.buffer], onStage)
           .then((reply) => onPage({ ...reply, image: shown })));
       }
       await Promise.all(reads);
       return;
     }
     const buffer = bytes.buffer as ArrayBuffer;
-    const reply = await this.run({ kind: 'image', job: 0, name: file.name, bytes: buffer }, [buffer], onStage);
+    const reply = await this.run({ kind: 'image', job: 0, name, bytes: buffer }, [buffer], onStage);
     onPage({ ...reply, ...(kind ? { image: file } : {}) });
   }
 

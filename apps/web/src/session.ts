@@ -25,6 +25,8 @@ export interface InputEntry {
   readonly pages: readonly PlainOutcome[];
   /** Page images to show (the file itself, or rendered PDF pages), by page number. */
   readonly images: Readonly<Record<number, Blob>>;
+  /** The scan itself while it is being read: a reload reads it again instead of losing it. */
+  readonly file?: Blob;
 }
 
 export interface GameEntry {
@@ -100,14 +102,15 @@ export class Session {
       this.update({ restored: true }, false);
       return;
     }
-    // A file still being read when the page closed is read again.
-    const inputs = stored.inputs.map((input) => input);
     const confirmations = new Map(stored.confirmations.map(([id, moves]) => [id, new Map(moves)] as const));
     this.pendingConfirmations = confirmations;
-    this.update({ inputs: inputs.filter((input) => input.status === 'done' || input.status === 'error'), restored: true,
+    // A scan still being read when the page closed is read again from its kept bytes.
+    const unfinished = stored.inputs.filter((input) => input.status !== 'done' && input.status !== 'error' && input.file);
+    this.update({ inputs: stored.inputs.filter((input) => input.status === 'done' || input.status === 'error' || input.file)
+      .map((input) => (unfinished.includes(input) ? { ...input, status: 'queued' as const, pages: [], images: {} } : input)), restored: true,
       ...(stored.selectedGame ? { selectedGame: stored.selectedGame } : {}) }, false);
-    this.pastedCount = inputs.filter((input) => input.kind === 'text').length;
-    await this.regroup();
+    this.pastedCount = stored.inputs.filter((input) => input.kind === 'text').length;
+    await Promise.all([this.regroup(), ...unfinished.map((input) => this.readScan(input.id, input.name, input.file!))]);
   }
 
   private pendingConfirmations = new Map<string, Map<number, string>>();
@@ -131,13 +134,17 @@ export class Session {
       if (entry.status === 'done') await this.regroup();
       return;
     }
-    this.update({ inputs: [...this.state.inputs, { id, name: file.name, kind: 'scan', status: 'queued', pages: [], images: {} }] });
+    this.update({ inputs: [...this.state.inputs, { id, name: file.name, kind: 'scan', status: 'queued', pages: [], images: {}, file }] });
+    await this.readScan(id, file.name, file);
+  }
+
+  private async readScan(id: string, name: string, file: Blob): Promise<void> {
     this.readers ??= new ReaderPool();
     const started = performance.now();
     const pages: PlainOutcome[] = [];
     const images: Record<number, Blob> = {};
-    await this.readers.readFile(file, (page) => {
-      const outcome = { ...page.outcome, file: file.name };
+    await this.readers.readFile(file, name, (page) => {
+      const outcome = { ...page.outcome, file: name };
       pages.push(outcome);
       if (page.image) images[outcome.page ?? 1] = page.image;
       this.updateInput(id, { pages: [...pages], images: { ...images } });
@@ -145,6 +152,7 @@ export class Session {
     pages.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));
     const failed = pages.filter((page) => !page.ok);
     this.updateInput(id, {
+      file: undefined,
       status: pages.length > 0 && failed.length === pages.length ? 'error' : 'done',
       seconds: (performance.now() - started) / 1000,
       pages,
@@ -250,7 +258,7 @@ export class Session {
   /** Saves now (also called before the page hides). */
   async save(): Promise<void> {
     const stored: StoredSession = {
-      inputs: this.state.inputs.filter((input) => input.status === 'done' || input.status === 'error'),
+      inputs: this.state.inputs,
       confirmations: this.state.games.map((entry) => [entry.source.id, [...entry.confirmations]] as const),
       ...(this.state.selectedGame ? { selectedGame: this.state.selectedGame } : {}),
     };

@@ -102,6 +102,18 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await page.click('text=/Clear everything|Wyczyść wszystko/');
   });
 
+  it('reads again a scan that was still being read when the page was reloaded', async () => {
+    const { page } = app;
+    await page.setInputFiles('[data-testid=file-input]', join(scans, 'scan200-heldout.png'));
+    await page.waitForSelector('[data-input="scan200-heldout.png"]:is([data-status=queued], [data-status=model], [data-status=reading])');
+    await page.waitForTimeout(600);
+    await page.reload();
+    await page.waitForSelector('[data-input="scan200-heldout.png"][data-status=done]', { timeout: 120_000 });
+    await gameSettled(page);
+    expect(await page.locator('[data-testid=move-list] li[data-ply]').count()).toBe(truthOf('scan200-heldout').length);
+    await page.click('text=/Clear everything|Wyczyść wszystko/');
+  });
+
   it('reviews a pasted transcription like a scan', async () => {
     const { page } = app;
     const text = readFileSync(join(REPOSITORY, 'fixtures', 'scoresheets', 'janowski-lasker-1912.pl.txt'), 'utf8');
