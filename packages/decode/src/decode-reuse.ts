@@ -3,10 +3,14 @@
  * of every position the search met (move generation, SAN and the move prior's
  * features are most of a search's time). A person who confirms a move makes
  * the next decode visit mostly the same positions, so a review session keeps
- * one of these per game. Positions are known by their Zobrist hash.
+ * one of these per game. Positions are known by their Zobrist hash; what a
+ * cell costs for a move is kept per language and channel (the cells are the
+ * same: that is this object's contract).
  */
 import { MoveTable, type PositionMoves } from './move-table.js';
 import type { MovePriorWeights } from './move-prior.js';
+import type { EmissionModel } from './emission-model.js';
+import type { NoisyChannel } from './channel.js';
 
 export class DecodeReuse {
   /** @internal */
@@ -27,6 +31,17 @@ export class DecodeReuse {
       this.moves.set(key, moves);
     }
     return moves;
+  }
+
+  private readonly emissions = new WeakMap<NoisyChannel, Map<string, EmissionModel>>();
+
+  /** @internal The cells' costs under one language and channel, computed once across decodes. */
+  emissionModel(channel: NoisyChannel, language: string, create: () => EmissionModel): EmissionModel {
+    let byLanguage = this.emissions.get(channel);
+    if (!byLanguage) this.emissions.set(channel, (byLanguage = new Map()));
+    let model = byLanguage.get(language);
+    if (!model) byLanguage.set(language, (model = create()));
+    return model;
   }
 
   /** Positions remembered (for tests and budgets). */

@@ -195,7 +195,8 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
     ply < lastConfirmed ? { logFinal: -Infinity, abandoned: false } : finalWeight(sheets, cursors, layout);
   const spelling = options.spelling ?? spellingPriorsOf(options.language);
   const table = options.reuse?.table ?? new MoveTable();
-  const model = new EmissionModel(options.channel, options.language, spelling, table, sheets);
+  const createModel = (): EmissionModel => new EmissionModel(options.channel, options.language, spelling, table, sheets);
+  const model = options.reuse ? options.reuse.emissionModel(options.channel, options.language, createModel) : createModel();
   const cost = new FutureCost(sheets, model.cellBase, model.cellCount, options.channel, options.language, spelling, layout.noiseCell);
   const movesCache = new Map<string, PositionMoves>();
   const optionSets = sheets.map(() => new SheetOptions());
