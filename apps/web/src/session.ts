@@ -4,7 +4,7 @@
  * workers and decoding in the desk worker; everything a person did is kept in
  * the browser's IndexedDB, so a reload loses nothing.
  */
-import { get, set, del } from 'idb-keyval';
+import { clear as clearStore, get, getMany, set } from 'idb-keyval';
 import type { PlainOutcome } from '@zapis/ocr';
 import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
 import { ReaderPool, type ReadProgress } from './reader-client.js';
@@ -48,10 +48,12 @@ export interface SessionState {
   readonly restored: boolean;
 }
 
-const STORAGE_KEY = 'zapis-desk-session-v1';
+const STORAGE_KEY = 'zapis-desk-session-v2';
+/** Each input is stored under its own key, written when its state changes: a scan's readings are megabytes, a confirmation is bytes. */
+const inputKey = (id: string): string => `zapis-desk-input-${id}`;
 
 interface StoredSession {
-  readonly inputs: readonly InputEntry[];
+  readonly inputIds: readonly string[];
   readonly confirmations: readonly (readonly [string, readonly (readonly [number, string])[]])[];
   readonly selectedGame?: string;
 }
@@ -98,6 +100,9 @@ export class Session {
     } catch {
       stored = undefined;
     }
+    const found: (InputEntry | undefined)[] = stored ? await getMany<InputEntry | undefined>(stored.inputIds.map(inputKey)).catch(() => []) : [];
+    const inputs = found.filter((input): input is InputEntry => input !== undefined);
+    for (const input of inputs) this.savedInputs.set(input.id, input);
     if (!stored) {
       this.update({ restored: true }, false);
       return;
@@ -105,11 +110,11 @@ export class Session {
     const confirmations = new Map(stored.confirmations.map(([id, moves]) => [id, new Map(moves)] as const));
     this.pendingConfirmations = confirmations;
     // A scan still being read when the page closed is read again from its kept bytes.
-    const unfinished = stored.inputs.filter((input) => input.status !== 'done' && input.status !== 'error' && input.file);
-    this.update({ inputs: stored.inputs.filter((input) => input.status === 'done' || input.status === 'error' || input.file)
+    const unfinished = inputs.filter((input) => input.status !== 'done' && input.status !== 'error' && input.file);
+    this.update({ inputs: inputs.filter((input) => input.status === 'done' || input.status === 'error' || input.file)
       .map((input) => (unfinished.includes(input) ? { ...input, status: 'queued' as const, pages: [], images: {} } : input)), restored: true,
       ...(stored.selectedGame ? { selectedGame: stored.selectedGame } : {}) }, false);
-    this.pastedCount = stored.inputs.filter((input) => input.kind === 'text').length;
+    this.pastedCount = inputs.filter((input) => input.kind === 'text').length;
     await Promise.all([this.regroup(), ...unfinished.map((input) => this.readScan(input.id, input.name, input.file!))]);
   }
 
@@ -247,7 +252,8 @@ export class Session {
   async clear(): Promise<void> {
     this.pendingConfirmations = new Map();
     this.update({ inputs: [], games: [], failures: [], selectedGame: undefined, selectedPly: undefined });
-    await del(STORAGE_KEY).catch(() => undefined);
+    this.savedInputs.clear();
+    await clearStore().catch(() => undefined);
   }
 
   private scheduleSave(): void {
@@ -255,10 +261,20 @@ export class Session {
     this.saveTimer = setTimeout(() => void this.save(), 250);
   }
 
+  /** The input objects last written, by id: an input is written again only when it changed. */
+  private readonly savedInputs = new Map<string, InputEntry>();
+
   /** Saves now (also called before the page hides). */
   async save(): Promise<void> {
+    // Progress stages are not worth a write of a scan; the file, its pages and its end are.
+    const changed = this.state.inputs.filter((input) => {
+      const saved = this.savedInputs.get(input.id);
+      return saved !== input && (!saved || saved.pages !== input.pages || saved.file !== input.file || saved.status === 'done' !== (input.status === 'done') || input.status === 'error');
+    });
+    for (const input of changed) this.savedInputs.set(input.id, input);
+    await Promise.all(changed.map((input) => set(inputKey(input.id), input).catch(() => undefined)));
     const stored: StoredSession = {
-      inputs: this.state.inputs,
+      inputIds: this.state.inputs.map((input) => input.id),
       confirmations: this.state.games.map((entry) => [entry.source.id, [...entry.confirmations]] as const),
       ...(this.state.selectedGame ? { selectedGame: this.state.selectedGame } : {}),
     };
