@@ -47,6 +47,7 @@ export function MoveDetail({ game, move, imageOf, actions }: {
         ))}
       </div>
       <h4>{t('alternatives')}</h4>
+      {move.alternatives.length === 0 ? <p class="quiet">{t('noAlternatives')}</p> : null}
       <ol class="alternatives" data-testid="alternatives">
         {move.alternatives.slice(0, 3).map((alternative, index) => (
           <li key={alternative.san}>
