@@ -4,7 +4,7 @@
  * per file content so the tests read each scan once.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -19,9 +19,14 @@ const CACHE_DIR = join(tmpdir(), 'zapis-desk-test-scans');
 /** The file's pages as plain outcomes, and how long reading took (0 when cached). */
 export async function scanPages(name: string): Promise<{ pages: PlainOutcome[]; readMs: number }> {
   const bytes = new Uint8Array(readFileSync(scanPath(name)));
-  // The reader's code counts too: a changed @zapis/ocr build reads again.
-  const ocrBuild = readFileSync(join(REPOSITORY_ROOT, 'packages', 'ocr', 'dist', 'read-sheet.js'));
-  const key = createHash('sha256').update(bytes).update(ocrBuild).digest('hex').slice(0, 16);
+  // The reader's code counts too: any change to the @zapis/ocr build (and its shipped models) reads again.
+  const hash = createHash('sha256').update(bytes);
+  for (const folder of ['dist', 'models']) {
+    const directory = join(REPOSITORY_ROOT, 'packages', 'ocr', folder);
+    if (!existsSync(directory)) continue;
+    for (const file of readdirSync(directory).sort()) if (!file.endsWith('.map')) hash.update(file).update(readFileSync(join(directory, file)));
+  }
+  const key = hash.digest('hex').slice(0, 16);
   const cached = join(CACHE_DIR, `${basename(name)}-${key}.v8`);
   if (existsSync(cached)) return { pages: deserialize(readFileSync(cached)) as PlainOutcome[], readMs: 0 };
   const started = performance.now();

@@ -35,6 +35,10 @@ export function outcomeFromPlain(plain: PlainOutcome, options: CtcReaderOptions 
   const { matrix, ...located } = plain.read.located;
   const map = Homography.fromMatrix(matrix);
   if (!map) return { ok: false, file: plain.file, page: plain.page, code: 'unreadable', message: 'the sheet\u2019s map did not survive the worker' };
-  const cells = plain.read.cells.map(({ frames, alternatives, ...cell }) => ({ ...cell, reading: frames ? ctcReading(frames, options, alternatives) : { alternatives } }));
+  const cells = plain.read.cells.map(({ frames, alternatives, ...cell }) => ({
+    ...cell,
+    // Readings stored before readers could be ensembles hold one network's frames, not a list.
+    reading: frames ? ctcReading(Array.isArray(frames) ? frames : [frames as unknown as CtcFrames], options, alternatives) : { alternatives },
+  }));
   return { ...plain, read: { ...plain.read, located: { ...located, map }, cells } };
 }

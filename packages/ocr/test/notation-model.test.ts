@@ -77,4 +77,19 @@ describe('the notation CRNN', () => {
     const right = truth.san.filter((san, index) => moves[index]?.san === san).length;
     expect(right / truth.san.length).toBeGreaterThan(0.95);
   });
+
+  it('reads back a reading stored before readers were ensembles (one network\u2019s frames, not a list)', async () => {
+    const { read, truth } = await readFixture('phone.jpg', ensemble);
+    const plain = plainOutcome({ ok: true, file: 'phone.jpg', page: 1, read });
+    if (!plain.ok) throw new Error(plain.message);
+    const withFrames = (frames: (list: readonly unknown[]) => unknown) => ({
+      ...plain, read: { ...plain.read, cells: plain.read.cells.map((cell) => ({ ...cell, frames: frames(cell.frames ?? []) })) },
+    }) as unknown as typeof plain;
+    const stored = outcomeFromPlain(withFrames((list) => list[0]));
+    const listed = outcomeFromPlain(withFrames((list) => [list[0]]));
+    if (!stored.ok || !listed.ok) throw new Error('not rebuilt');
+    stored.read.cells.forEach((cell, index) => {
+      expect(cell.reading.score!(truth.written[index])).toBeCloseTo(listed.read.cells[index].reading.score!(truth.written[index]), 9);
+    });
+  });
 });
