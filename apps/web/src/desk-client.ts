@@ -32,8 +32,14 @@ export class DeskClient {
       waiting?.(event.data);
     };
     worker.onerror = (event: ErrorEvent) => {
+      // A worker that cannot start or dies: what waits gets an error to show, and a fresh worker takes over.
       event.preventDefault();
-      (globalThis as { zapisDeskErrors?: string[] }).zapisDeskErrors = [...((globalThis as { zapisDeskErrors?: string[] }).zapisDeskErrors ?? []), String(event.message)];
+      for (const [request, waiting] of this.waiting) waiting({ kind: 'failed', request, message: `the desk worker stopped: ${event.message}` });
+      this.waiting.clear();
+      this.sent.clear();
+      worker.terminate();
+      this.ready = new Promise((resolve) => { this.markReady = resolve; });
+      this.worker = this.start();
     };
     return worker;
   }

@@ -6,7 +6,6 @@ import './styles.css';
 const session = new Session();
 render(<App session={session} />, document.getElementById('app')!);
 void session.restore();
-(globalThis as { zapisSession?: Session }).zapisSession = session;
 addEventListener('pagehide', () => void session.save());
 
 // Offline once loaded: the service worker keeps every file this site served, the model included once it was used.
