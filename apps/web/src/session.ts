@@ -9,6 +9,7 @@ import type { PlainOutcome } from '@zapis/ocr';
 import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
 import { ReaderPool, type ReadProgress } from './reader-client.js';
 import { DeskClient } from './desk-client.js';
+import { materialKey } from './workers/desk-protocol.js';
 
 export type InputStatus = ReadProgress | 'done' | 'error';
 
@@ -184,7 +185,7 @@ export class Session {
       const known = new Map(this.state.games.map((entry) => [entry.source.id, entry]));
       const entries: GameEntry[] = games.map((source) => {
         const previous = known.get(source.id);
-        if (previous && sameSource(previous.source, source)) return previous;
+        if (previous && materialKey(previous.source) === materialKey(source)) return previous;
         const confirmations = previous?.confirmations ?? this.pendingConfirmations.get(source.id) ?? new Map<number, string>();
         return { source, confirmations, decoding: true };
       });
@@ -280,15 +281,6 @@ export class Session {
     };
     await set(STORAGE_KEY, stored).catch(() => undefined);
   }
-}
-
-const sameSource = (a: DeskGameSource, b: DeskGameSource): boolean => JSON.stringify(pagesKey(a)) === JSON.stringify(pagesKey(b));
-
-/** What identifies a game's material: its id and, for scans, which pages it holds. */
-function pagesKey(source: DeskGameSource): unknown {
-  return source.kind === 'scan'
-    ? [source.id, source.players.map((player) => player.pages.map((page) => `${page.file}#${page.page}`))]
-    : [source.id, source.line, source.sheets.length];
 }
 
 /** The file as text when it is text (UTF-8, else Latin-1), undefined when it is binary or empty. */
