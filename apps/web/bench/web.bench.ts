@@ -42,6 +42,8 @@ const loads: number[] = [];
 const reads: { sheet: string; seconds: number; first: boolean }[] = [];
 const redecodes: number[] = [];
 const workerDecodes: number[] = [];
+const corrections: number[] = [];
+let isolated = false;
 {
   const app = await openApp({ server });
   const { page } = app;
@@ -69,6 +71,9 @@ const workerDecodes: number[] = [];
     redecodes.push(Date.now() - started);
   }
   workerDecodes.push(...await page.evaluate(() => (window as unknown as { zapisDecodeTimes?: number[] }).zapisDecodeTimes ?? []));
+  // The page's own clock, from the click to the re-decoded game painted (the driver's round trips left out).
+  corrections.push(...await page.evaluate(() => (window as unknown as { zapisCorrectionTimes?: number[] }).zapisCorrectionTimes ?? []));
+  isolated = await page.evaluate(() => self.crossOriginIsolated);
   await app.close();
 }
 await server.close();
@@ -101,12 +106,16 @@ const rows = [
   ['page interactive (median of 5 loads)', '< 1 s', `${(median(loads) / 1000).toFixed(2)} s`, median(loads) < 1000],
   ['first sheet read (model loaded on the way)', '≤ 5 s', `${reads[0].seconds.toFixed(2)} s`, reads[0].seconds <= 5],
   ['sheet read, reader loaded (median)', '≤ 5 s', `${median(warm.map((read) => read.seconds)).toFixed(2)} s`, median(warm.map((read) => read.seconds)) <= 5],
-  ['re-decode after a correction (median / max)', '≤ 300 ms', `${median(redecodes)} / ${Math.max(...redecodes)} ms`, Math.max(...redecodes) <= 300],
+  ['re-decode after a correction, click to game painted (median / max)', '≤ 300 ms', `${Math.round(median(corrections))} / ${Math.round(Math.max(...corrections))} ms`, Math.max(...corrections) <= 300],
 ] as const;
+const decodesAfterCorrections = workerDecodes.slice(-corrections.length);
 console.log('\nzapis web app, Chromium', execFileSync('/usr/bin/chromium', ['--version']).toString().trim());
 console.log('| measure | target | value | |\n|---|---|---|---|');
 for (const [measure, target, value, pass] of rows) console.log(`| ${measure} | ${target} | ${value} | ${pass ? 'PASS' : 'FAIL'} |`);
-console.log(`\nsheets read in the browser: ${reads.map((read) => `${read.sheet} ${read.seconds.toFixed(2)} s`).join(', ')}`);
+console.log(`\nthe page is cross-origin isolated (reader threads): ${isolated}`);
+console.log(`corrections, in the desk worker: ${decodesAfterCorrections.map((ms) => Math.round(ms)).join(', ')} ms; ` +
+  `as the test driver sees them (its own round trips included): ${redecodes.join(', ')} ms`);
+console.log(`sheets read in the browser: ${reads.map((read) => `${read.sheet} ${read.seconds.toFixed(2)} s`).join(', ')}`);
 const browserSeconds = reads.slice(0, SHEETS.length).reduce((total, read) => total + read.seconds, 0);
 console.log(`the same ${SHEETS.length} sheets with \`zapis read -j 1\` in Node (process start and model load included): ${cliSeconds.toFixed(2)} s; browser / Node = ${(browserSeconds / cliSeconds).toFixed(2)}x`);
 console.log(`bundle: first load ${(sum(initial, 'bytes') / 1024).toFixed(0)} KB (${(sum(initial, 'gzip') / 1024).toFixed(0)} KB gzip) in ${initial.length} files; ` +
@@ -116,5 +125,5 @@ for (const asset of [...assets].sort((a, b) => b.bytes - a.bytes)) {
 }
 mkdirSync(new URL('../reports/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../reports/web-bench.json', import.meta.url), `${JSON.stringify({
-  date: new Date().toISOString(), interactiveMs: loads, reads, redecodeMs: redecodes, workerDecodeMs: workerDecodes, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
+  date: new Date().toISOString(), interactiveMs: loads, reads, correctionMs: corrections, driverCorrectionMs: redecodes, workerDecodeMs: workerDecodes, isolated, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
 }, null, 2)}\n`);

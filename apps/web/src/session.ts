@@ -228,8 +228,11 @@ export class Session {
     if (!entry) return;
     const confirmations = new Map(entry.confirmations);
     confirmations.set(ply, san);
+    const started = performance.now();
     this.updateGame(gameId, { confirmations });
     await this.decode(gameId);
+    // The benchmark reads, per correction, the time until the re-decoded game is on screen.
+    afterNextPaint(() => ((globalThis as { zapisCorrectionTimes?: number[] }).zapisCorrectionTimes ??= []).push(performance.now() - started));
   }
 
   async unconfirm(gameId: string, ply: number): Promise<void> {
@@ -281,6 +284,11 @@ export class Session {
     };
     await set(STORAGE_KEY, stored).catch(() => undefined);
   }
+}
+
+/** Runs `then` once the browser has painted what the last state change rendered. */
+function afterNextPaint(then: () => void): void {
+  requestAnimationFrame(() => setTimeout(then, 0));
 }
 
 /** The file as text when it is text (UTF-8, else Latin-1), undefined when it is binary or empty. */

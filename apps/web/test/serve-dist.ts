@@ -12,6 +12,9 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json',
 };
 
+/** Cross-origin isolation lets the reader's WebAssembly use threads (SharedArrayBuffer); the app asks nothing of other origins. */
+export const ISOLATION_HEADERS = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } as const;
+
 export interface DistServer {
   readonly url: string;
   close(): Promise<void>;
@@ -27,7 +30,7 @@ export async function serveDist(root = DIST): Promise<DistServer> {
     }
     try {
       if (!(await stat(file)).isFile()) throw new Error('not a file');
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache', ...ISOLATION_HEADERS });
       response.end(await readFile(file));
     } catch {
       response.writeHead(404).end('not found');

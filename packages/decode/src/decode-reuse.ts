@@ -5,12 +5,16 @@
  * the next decode visit mostly the same positions, so a review session keeps
  * one of these per game. Positions are known by their Zobrist hash; what a
  * cell costs for a move is kept per language and channel (the cells are the
- * same: that is this object's contract).
+ * same: that is this object's contract). The last search of each setting is
+ * kept too, and the next one goes on from the first ply a new confirmation
+ * changes (search-resume.ts).
  */
 import { MoveTable, type PositionMoves } from './move-table.js';
 import type { MovePriorWeights } from './move-prior.js';
 import type { EmissionModel } from './emission-model.js';
 import type { NoisyChannel } from './channel.js';
+import type { SavedSearch } from './search-resume.js';
+import type { Lattice } from './search.js';
 
 export class DecodeReuse {
   /** @internal */
@@ -42,6 +46,37 @@ export class DecodeReuse {
     let model = byLanguage.get(language);
     if (!model) byLanguage.set(language, (model = create()));
     return model;
+  }
+
+  private readonly searches = new Map<string, SavedSearch>();
+
+  /** @internal The last search with this setting, channel, layout and move prior, to go on from (search-resume.ts). */
+  savedSearch(setting: string, channel: object, layout: object | undefined, movePrior: object | undefined): SavedSearch | undefined {
+    const saved = this.searches.get(setting);
+    return saved && saved.channel === channel && saved.layout === layout && saved.movePrior === movePrior ? saved : undefined;
+  }
+
+  /** The 0-based ply the latest search started at: 0 when it started afresh (for tests and measurements). */
+  lastSearchStart = 0;
+
+  /** @internal */
+  saveSearch(saved: SavedSearch): void {
+    this.searches.set(saved.setting, saved);
+  }
+
+  /** @internal A lattice about to be changed in place (rescore.ts) can no longer be gone on from. */
+  forgetSearch(lattice: Lattice): void {
+    for (const [setting, saved] of this.searches) if (saved.plies[0]?.[0] === lattice.plies[0]?.[0]) this.searches.delete(setting);
+  }
+
+  /** Lets go of the searches kept to go on from (their lattices are most of what this object holds); the positions stay. */
+  forgetSearches(): void {
+    this.searches.clear();
+  }
+
+  /** Searches kept to go on from. */
+  get searchCount(): number {
+    return this.searches.size;
   }
 
   /** Positions remembered (for tests and budgets). */

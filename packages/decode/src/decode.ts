@@ -435,6 +435,8 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   const scale = noiseScaleOf(readingErrors(game, sheets), channel.parameters);
   if (scale >= SHEET_NOISE.rescaleBelow) return ok(game);
   const sharper = scaledChannel(run.channel, scale);
+  // Rescoring changes the lattice's nodes in place: a later search must not go on from them.
+  options.reuse?.forgetSearch(run.lattice);
   const prepared = sheets.map((sheet) => prepareSheet(sheet, sharper.channel, setup.layout));
   const lattice = rescoreLattice(run.lattice, {
     language: run.language, spelling: run.spelling,

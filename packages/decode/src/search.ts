@@ -14,7 +14,7 @@
  * the sheet as noise (very unlikely, but it says where it broke).
  */
 import type { LanguageCode } from '@zapis/notation';
-import type { Position } from '@zapis/core';
+import { makeFen, type Position } from '@zapis/core';
 import { DEFAULT_LAYOUT, type LayoutPriors, type SpellingPriors } from './channel-parameters.js';
 import type { NoisyChannel } from './channel.js';
 import { EmissionModel } from './emission-model.js';
@@ -28,6 +28,7 @@ import { spellingPriorsOf } from './spellings.js';
 import { logSumExp } from './log-math.js';
 import type { PreparedSheet } from './prepared-sheet.js';
 import { confirmedByIndex, sanKey } from './confirmed-moves.js';
+import { resumePoint, type PlyStart } from './search-resume.js';
 
 export type { CellUse } from './sheet-options.js';
 
@@ -217,11 +218,11 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
 
   const rootCursors = new Int32Array(width);
   for (let s = 0; s < sheets.length; s++) rootCursors[2 * s + 1] = -1;
-  const root: LatticeNode = {
+  let root: LatticeNode = {
     ply: 0, cursors: rootCursors, lastCaptureSquare: -1, position: start.clone(), future: cost.of(rootCursors),
     logAlpha: 0, best: 0, bestEdge: undefined, incoming: [], logBeta: -Infinity, ...endWeight(0, rootCursors),
   };
-  const plies: LatticeNode[][] = [[root]];
+  let plies: LatticeNode[][] = [[root]];
   let previousTop = root.logAlpha + root.future;
   /** The best game that explains every cell so far (-∞: none yet). */
   let finished = root.logFinal === 0 ? root.logAlpha : -Infinity;
@@ -229,8 +230,33 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   const excess = new Float64Array(backtrack?.window ?? 1);
   let beam: LatticeNode[] = [root];
   const beamMoves: PositionMoves[] = [];
+  let firstPly = 0;
 
-  for (let ply = 0; ply < maxPlies && beam.length > 0; ply++) {
+  // A review session's search goes on from where the last one's confirmations were the same (search-resume.ts).
+  const setting = options.reuse && !options.only ? searchSetting(start, sheets, options, narrow, wide, backtrack, spelling) : undefined;
+  let starts: PlyStart[] = [];
+  const saved = setting !== undefined ? options.reuse?.savedSearch(setting, options.channel, options.layout, options.movePrior) : undefined;
+  const resume = saved ? resumePoint(saved, confirmed, (node) => endWeight(node.ply, node.cursors).logFinal === 0) : undefined;
+  if (saved && resume) {
+    plies = saved.plies.slice(0, resume.ply + 1).map((nodes) => [...nodes]);
+    starts = saved.starts.slice(0, resume.ply);
+    root = plies[0][0];
+    // How each kept node ends depends on the last confirmed move; only whether it is over had to agree.
+    for (const nodes of plies) for (const node of nodes) Object.assign(node, endWeight(node.ply, node.cursors));
+    for (const node of plies[resume.ply]) restorePosition(node);
+    beam = plies[resume.ply].filter((node) => node.logFinal !== 0);
+    ({ previousTop, finished, wideUntil, settledPly, backtracks } = resume.start);
+    excess.set(resume.start.excess);
+    cost.written.set(resume.start.written);
+    firstPly = resume.ply;
+  }
+
+  if (options.reuse) options.reuse.lastSearchStart = firstPly;
+  for (let ply = firstPly; ply < maxPlies && beam.length > 0; ply++) {
+    if (setting !== undefined) {
+      starts[ply] = { previousTop, finished, excess: excess.slice(), wideUntil, settledPly, backtracks, written: cost.written.slice() };
+      starts.length = ply + 1;
+    }
     const { beamWidth, beamSize, layoutSize } = ply < wideUntil ? wide : narrow;
     children.reset();
     proposals.reset();
@@ -378,6 +404,9 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
     if (plies.length > 2) for (const old of plies[plies.length - 3]) if (old !== root) old.position = undefined;
   }
 
+  if (setting !== undefined) {
+    options.reuse?.saveSearch({ setting, channel: options.channel, layout: options.layout, movePrior: options.movePrior, confirmed, plies, starts });
+  }
   let logEvidence = -Infinity;
   let bestFinal: LatticeNode | undefined;
   let bestScore = -Infinity;
@@ -392,6 +421,15 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
     }
   }
   return { plies, logEvidence, bestFinal, bestScore, surprise: (edge) => surpriseOf(edge, cost) };
+}
+
+/** Everything a search depends on besides the confirmations, the channel, the layout and the move prior (compared by identity). */
+function searchSetting(start: Position, sheets: readonly PreparedSheet[], options: SearchOptions, narrow: object, wide: object,
+  backtrack: Backtracking | undefined, spelling: SpellingPriors): string {
+  return JSON.stringify([
+    options.language, start.hashLo, start.hashHi, makeFen(start), sheets.map((sheet) => sheet.cells.length), narrow, wide, backtrack ?? false,
+    options.extraPlies ?? 8, spelling,
+  ]);
 }
 
 /**

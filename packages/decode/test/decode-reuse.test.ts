@@ -1,45 +1,137 @@
 /**
- * DecodeReuse: what one decode hands to the next decode of the same sheets (a review session). The games
- * must be exactly those decoded without it, through a run of confirmations, and the positions met are
- * kept, not generated again. Real data: the Janowski – Lasker transcription of fixtures/scoresheets.
+ * DecodeReuse: what one decode hands to the next decode of the same sheets (a review session): the
+ * positions met, and the search itself, which the next decode goes on from at the first ply a
+ * confirmation changes (search-resume.ts). The games must be exactly those decoded without it — every
+ * field, through confirmations added in order and out of order, changed, taken back, past the last
+ * cell, and impossible. Real data: the Janowski – Lasker transcription of fixtures/scoresheets, and real
+ * games from ../shared written on two players' noisy sheets, decoded jointly.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPOSITORY_ROOT } from '@zapis/testkit';
-import { DecodeReuse, decodeText, type DecodedGame, type DecodeOptions } from '../src/index.js';
+import { readGames, REPOSITORY_ROOT, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { DecodeReuse, decodeSheets, type DecodedGame, type DecodeOptions, type Sheet } from '../src/index.js';
+import { parseTranscription } from '../src/transcription.js';
+import { corruptText } from '../src/evaluation/corruption.js';
+import { seededRandom } from '../src/evaluation/random.js';
+import { referenceGame, type ReferenceGame } from '../src/evaluation/reference-games.js';
+import { randomHabits, writeScoresheet } from '../src/evaluation/scoresheet-writer.js';
 
 const transcription = readFileSync(join(REPOSITORY_ROOT, 'fixtures', 'scoresheets', 'janowski-lasker-1912.pl.txt'), 'utf8');
+const [janowskiSheet] = parseTranscription(transcription).map((game) => game.sheet);
 
-function decoded(options: DecodeOptions): DecodedGame {
-  const [game] = decodeText(transcription, options);
-  if (!game.decoded.ok) throw new Error(game.decoded.error.message);
-  return game.decoded.value;
+type Decode = ReturnType<typeof decodeSheets>;
+
+/** A review session's decodes beside fresh ones: each step must agree in every field. */
+class Session {
+  readonly reuse = new DecodeReuse();
+  readonly confirmed = new Map<number, string>();
+  steps = 0;
+  constructor(private readonly sheets: readonly Sheet[], private readonly options: DecodeOptions) {}
+
+  decode(): Decode {
+    const options = { ...this.options, confirmed: new Map(this.confirmed) };
+    const again = decodeSheets(this.sheets, { ...options, reuse: this.reuse });
+    const afresh = decodeSheets(this.sheets, options);
+    expect(again).toEqual(afresh);
+    this.steps++;
+    return again;
+  }
 }
 
-/** Everything a person sees of a game. */
-const shown = (game: DecodedGame) => game.moves.map((move) => ({
-  san: move.san, confidence: move.confidence, review: move.review, reasons: move.reviewReasons, confirmed: move.confirmed,
-  alternatives: move.alternatives,
-}));
+const game = (decoded: Decode): DecodedGame => {
+  if (!decoded.ok) throw new Error(decoded.error.message);
+  return decoded.value;
+};
+
+/** Goes through a game as a person might, checking every decode against a fresh one. */
+function review(session: Session): void {
+  const first = game(session.decode());
+  const flagged = first.review.length > 0 ? first.review : [Math.ceil(first.moves.length / 2)];
+  // Down the review list, the first alternative of every other move.
+  for (const [index, ply] of flagged.slice(0, 5).entries()) {
+    const move = first.moves[ply - 1];
+    session.confirmed.set(ply, index % 2 === 0 && move.alternatives[0] ? move.alternatives[0].san : move.san);
+    const again = session.decode();
+    if (again.ok) expect(again.value.moves[ply - 1].confirmed).toBe(true);
+  }
+  // Back up the game: an earlier move confirmed after later ones.
+  session.confirmed.set(3, first.moves[2].san);
+  session.decode();
+  // A confirmation changed, and one taken back.
+  const last = Math.max(...session.confirmed.keys());
+  session.confirmed.set(last, first.moves[last - 1].san);
+  session.decode();
+  session.confirmed.delete(3);
+  session.decode();
+  // A move confirmed past the last decoded one, and one that cannot be played: errors agree too.
+  session.confirmed.set(first.moves.length + 1, 'Kh1');
+  session.decode();
+  session.confirmed.delete(first.moves.length + 1);
+  session.confirmed.set(2, 'Qd4');
+  const impossible = session.decode();
+  expect(impossible.ok).toBe(false);
+  session.confirmed.delete(2);
+  session.decode();
+}
 
 describe('decoding again with what the last decode met', () => {
-  it('gives the same games as decoding afresh, confirmation after confirmation', () => {
-    const reuse = new DecodeReuse();
-    const first = decoded({ language: 'pl', reuse });
-    expect(shown(first)).toEqual(shown(decoded({ language: 'pl' })));
-    const positions = reuse.size;
-    expect(positions).toBeGreaterThan(first.moves.length);
-    const confirmed = new Map<number, string>();
-    // A person goes through the review list, taking the first alternative of every other flagged move.
-    for (const [index, ply] of first.review.slice(0, 6).entries()) {
-      const move = first.moves[ply - 1];
-      confirmed.set(ply, index % 2 === 0 && move.alternatives[0] ? move.alternatives[0].san : move.san);
-      const again = decoded({ language: 'pl', confirmed: new Map(confirmed), reuse });
-      const afresh = decoded({ language: 'pl', confirmed: new Map(confirmed) });
-      expect(shown(again)).toEqual(shown(afresh));
-      expect(again.moves[ply - 1].confirmed).toBe(true);
-    }
-    expect(reuse.size).toBeGreaterThanOrEqual(positions);
+  it('gives the same game as decoding afresh, in every field, through a review of the transcription', () => {
+    const session = new Session([janowskiSheet], { language: 'pl' });
+    review(session);
+    expect(session.steps).toBeGreaterThan(10);
+    // The searches were gone on from, not only the positions kept.
+    expect(session.reuse.searchCount).toBeGreaterThan(0);
+    expect(session.reuse.size).toBeGreaterThan(60);
   });
+
+  it('goes on from the ply a confirmation changes, and starts afresh when another setting is asked for', () => {
+    const reuse = new DecodeReuse();
+    const first = game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));
+    expect(reuse.lastSearchStart).toBe(0);
+    const late = first.moves.length - 2;
+    const confirmed = new Map([[late, first.moves[late - 1].san]]);
+    game(decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed }));
+    // The confirmed move is searched at 0-based ply late - 1: everything before it is the first search's.
+    expect(reuse.lastSearchStart).toBe(late - 1);
+    confirmed.set(10, first.moves[9].san);
+    game(decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed }));
+    expect(reuse.lastSearchStart).toBe(9);
+    // Another beam is another search.
+    game(decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed, beamSize: 32 }));
+    expect(reuse.lastSearchStart).toBe(0);
+    reuse.forgetSearches();
+    expect(reuse.searchCount).toBe(0);
+    game(decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed }));
+    expect(reuse.lastSearchStart).toBe(0);
+  });
+});
+
+const skip = skipWithoutShared();
+
+async function gamesFrom(first: number, count: number): Promise<ReferenceGame[]> {
+  const games: ReferenceGame[] = [];
+  let index = 0;
+  for await (const raw of readGames(sharedPath('corpora/gnu-book/games-000001-100000.pgn.gz'))) {
+    if (++index < first) continue;
+    const reference = referenceGame(raw.text);
+    if (reference && reference.san.length >= 30) games.push(reference);
+    if (games.length >= count) break;
+  }
+  return games;
+}
+
+describe.skipIf(skip)('decoding again, two players\u2019 noisy sheets of real games', () => {
+  it('gives the same games as decoding afresh through a review of each', async () => {
+    const games = await gamesFrom(90_101, 3);
+    expect(games).toHaveLength(3);
+    for (const [index, reference] of games.entries()) {
+      const random = seededRandom(100 + index);
+      const sheets = [0, 1].map(() => {
+        const written = writeScoresheet(reference.moves, randomHabits('pl', random), random);
+        return parseTranscription(corruptText(written.text, 0.06, random))[0].sheet;
+      });
+      review(new Session(sheets, { language: 'pl' }));
+    }
+  }, 600_000);
 });

@@ -4,6 +4,8 @@
  * exported and compared with the truth (jpeg150.pgn).
  */
 import { readFileSync } from 'node:fs';
+import { DecodeReuse } from '@zapis/decode';
+import type { LanguageCode } from '@zapis/notation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeDeskGame, gamesOf, roundPgn, type DeskGame, type DeskGameSource } from '../src/index.js';
 import { scanPages, scanPath } from './scan-pages.js';
@@ -62,5 +64,20 @@ describe('a scan on the desk', () => {
     expect(written.tags).toMatchObject({ Round: truth.tags.Round, Result: truth.tags.Result });
     expect(oneLine(round.pgn)).toContain(`{zapis desk: 1 move confirmed by a person; ${fixed.flagged.length} moves still flagged for review}`);
     expect(oneLine(round.pgn)).toContain(`${truth.san[67]} {confirmed by a person}`);
+  });
+
+  it('re-decodes a review session\u2019s confirmations from where each one changes the game, to the same games as afresh', () => {
+    // The browser's desk worker keeps a DecodeReuse per game; scored cells take their own path through the decoder.
+    const reuse = new DecodeReuse();
+    const language = game.language as LanguageCode;
+    expect(decodeDeskGame(source, new Map(), { reuse, language })).toEqual(decodeDeskGame(source, new Map(), { language }));
+    const confirmations = new Map<number, string>();
+    for (const ply of [...game.flagged].reverse().slice(0, 4)) {
+      confirmations.set(ply, truth.san[ply - 1]);
+      const again = decodeDeskGame(source, new Map(confirmations), { reuse, language });
+      // Confirmed from the end of the game back: each new one is the earliest, where the search goes on from.
+      expect(reuse.lastSearchStart).toBe(ply - 1);
+      expect(again).toEqual(decodeDeskGame(source, new Map(confirmations), { language }));
+    }
   });
 });

@@ -2,7 +2,8 @@
  * The desk worker: decoding takes up to a few hundred milliseconds, which the
  * page must not freeze for. It keeps, per game, what the next decode can
  * reuse: the game's material as first received (its rebuilt scorers keep what
- * they scored), the positions the search met, and the language chosen, so a
+ * they scored), the positions the search met, the search itself (the next one
+ * goes on from the ply a confirmation changes), and the language chosen, so a
  * person's confirmation re-decodes quickly.
  */
 import { DecodeReuse } from '@zapis/decode';
@@ -20,6 +21,8 @@ interface KeptGame {
 /** Games kept, least recently decoded first; a round's worth at most. */
 const kept = new Map<string, KeptGame>();
 const KEPT_GAMES = 64;
+/** The most recently decoded games also keep their last search, to go on from at the ply a confirmation changes. */
+const SEARCHES_KEPT = 8;
 
 const post = (reply: DeskReply): void => (self as unknown as Worker).postMessage(reply);
 
@@ -32,6 +35,9 @@ function keptGame(id: string, key: string, source: DeskGameSource | undefined): 
   kept.delete(id);
   kept.set(id, game);
   while (kept.size > KEPT_GAMES) kept.delete(kept.keys().next().value as string);
+  // A kept search is a whole lattice: only the games a person is likely to come back to keep theirs.
+  let older = kept.size - SEARCHES_KEPT;
+  for (const other of kept.values()) if (older-- > 0) other.reuse.forgetSearches();
   return game;
 }
 

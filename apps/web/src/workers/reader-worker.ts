@@ -14,7 +14,8 @@ import {
 import type { ReaderReply, ReaderRequest } from './reader-protocol.js';
 
 ort.env.wasm.wasmPaths = { wasm: new URL(wasmUrl, self.location.href).href };
-ort.env.wasm.numThreads = 1;
+// Threads need a cross-origin isolated page (the server's COOP/COEP headers); without them the reader runs on one.
+ort.env.wasm.numThreads = self.crossOriginIsolated ? Math.max(1, Math.min(4, navigator.hardwareConcurrency || 1)) : 1;
 
 let reader: Promise<CtcReader> | undefined;
 
@@ -47,7 +48,10 @@ async function decodeImage(bytes: ArrayBuffer): Promise<{ ok: true; image: GrayI
 
 const post = (reply: ReaderReply): void => (self as unknown as Worker).postMessage(reply);
 
-self.onmessage = async (event: MessageEvent<ReaderRequest>): Promise<void> => {
+/** ONNX Runtime's threads are this same script started again under this name: they only run the runtime. */
+const isRuntimeThread = self.name.startsWith('em-pthread');
+
+if (!isRuntimeThread) self.onmessage = async (event: MessageEvent<ReaderRequest>): Promise<void> => {
   const request = event.data;
   const started = performance.now();
   try {
@@ -76,4 +80,4 @@ self.onmessage = async (event: MessageEvent<ReaderRequest>): Promise<void> => {
     post({ kind: 'failed', job: request.job, message: error instanceof Error ? error.message : String(error) });
   }
 };
-post({ kind: 'ready', job: 0 });
+if (!isRuntimeThread) post({ kind: 'ready', job: 0 });
