@@ -114,6 +114,37 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await page.click('text=/Clear everything|Wyczyść wszystko/');
   });
 
+  it('shows White\u2019s and Black\u2019s copies of one game side by side, with where they read differently', async () => {
+    const { page } = app;
+    const pair = JSON.parse(readFileSync(join(scans, 'pair.json'), 'utf8')) as { sheets: { san: string[] }[] };
+    const truth = pair.sheets[0].san;
+    await page.setInputFiles('[data-testid=file-input]', [join(scans, 'pair-white.jpg'), join(scans, 'pair-black.jpg')]);
+    for (const name of ['pair-white.jpg', 'pair-black.jpg']) await page.waitForSelector(`[data-input="${name}"][data-status=done]`, { timeout: 180_000 });
+    // Paired by their QR codes: one game, both scans shown, every move's cell outlined on each.
+    // The first sheet read is a game of its own until the second joins it: wait for the pair.
+    await page.waitForSelector('[data-testid=game] figure.scan:nth-of-type(2)', { timeout: 120_000 });
+    await gameSettled(page);
+    expect(await page.locator('[data-testid=games] li').count()).toBe(1);
+    expect(await page.locator('[data-testid=game] figure.scan').count()).toBe(2);
+    await page.waitForSelector('[data-cell-ply]');
+    expect(await page.locator('[data-cell-ply]').count()).toBe(2 * truth.length);
+    const decoded = await page.locator('[data-testid=move-list] li[data-ply]').evaluateAll((items) => items.map((item) => item.getAttribute('data-san') ?? ''));
+    const flagged = await page.locator('[data-testid=move-list] li[data-review=true]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-ply'))));
+    decoded.forEach((san, index) => { if (!flagged.includes(index + 1)) expect(san, `ply ${index + 1}`).toBe(truth[index]); });
+    // Where the two sheets read differently is listed, and a click there selects that move.
+    const listed = page.locator('[data-testid=disagreements] li button');
+    const count = Number(await page.textContent('[data-testid=disagreements] .count'));
+    expect(count).toBeGreaterThan(0);
+    expect(await listed.count()).toBe(count);
+    const first = (await listed.first().textContent()) ?? '';
+    expect(first).toContain(' / ');
+    await listed.first().click();
+    await page.waitForSelector('[data-testid=move-detail]');
+    expect(await page.locator('[data-testid=move-detail] [data-testid=cell-crop]').count()).toBe(2);
+    await app.screenshot('03-both-sheets');
+    await page.click('text=/Clear everything|Wyczyść wszystko/');
+  });
+
   it('reviews a pasted transcription like a scan', async () => {
     const { page } = app;
     const text = readFileSync(join(REPOSITORY, 'fixtures', 'scoresheets', 'janowski-lasker-1912.pl.txt'), 'utf8');
@@ -126,7 +157,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(decoded.length).toBe(expected.length);
     const flagged = await page.locator('[data-testid=move-list] li[data-review=true]').count();
     decoded.forEach((san, index) => { if (san !== expected[index]) expect(flagged).toBeGreaterThan(0); });
-    await app.screenshot('03-text');
+    await app.screenshot('04-text');
   });
 
   it('puts a message on a bad file only, and the other files go on', async () => {
@@ -147,7 +178,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(messages.some((message) => /empty/i.test(message))).toBe(true);
     expect(messages.some((message) => /notes\.txt/.test(message) || /no moves|not a game|no game/i.test(message))).toBe(true);
     await page.click('[data-testid=games] button:has-text("prefilled")').catch(() => undefined);
-    await app.screenshot('04-bad-files');
+    await app.screenshot('05-bad-files');
   });
 
   it('switches the interface to Polish and back', async () => {
@@ -155,7 +186,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await page.selectOption('[data-testid=ui-language]', 'pl');
     expect(await page.textContent('h1')).toContain('stolik sędziego');
     expect(await page.getAttribute('html', 'lang')).toBe('pl');
-    await app.screenshot('05-polish');
+    await app.screenshot('06-polish');
     await page.selectOption('[data-testid=ui-language]', 'en');
     expect(await page.textContent('h1')).toContain('arbiter');
   });
@@ -172,7 +203,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await page.fill('[data-testid=pairings-text]', 'white,black\nA,B\n');
     await page.click('[data-testid=make-pdf]');
     expect(await page.textContent('[data-testid=print-error]')).toMatch(/board/);
-    await app.screenshot('06-print');
+    await app.screenshot('07-print');
     await page.click('[data-testid=tab-review]');
   });
 
@@ -201,7 +232,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk offline', () => 
       await gameSettled(page);
       const moves = await page.locator('[data-testid=move-list] li[data-ply]').evaluateAll((items) => items.map((item) => item.getAttribute('data-san')));
       expect(moves).toEqual(truthOf('prefilled'));
-      await app.screenshot('07-offline');
+      await app.screenshot('08-offline');
       expect(app.errors).toEqual([]);
     } finally {
       await app.close();

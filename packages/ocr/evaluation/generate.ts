@@ -84,16 +84,21 @@ function copyCanvas(source: Canvas): Canvas {
 }
 
 /** Prints the game's blank sheet and writes the game into it by hand. */
-export async function writeGameByHand(game: CorpusGame, random: Random, fonts: readonly string[]): Promise<HandwrittenPage> {
+export async function writeGameByHand(game: CorpusGame, random: Random, fonts: readonly string[],
+  force: { readonly copy?: 'white' | 'black'; readonly printHeader?: boolean; readonly sheetLanguage?: SheetLanguage } = {}): Promise<HandwrittenPage> {
   const habits = randomHabits(random);
   const hand = randomHandStyle(random, fonts);
   const family = await registerFont(hand.font);
-  const sheetLanguage: SheetLanguage = random.chance(0.85) ? habits.letters : habits.letters === 'pl' ? 'en' : 'pl';
+  const drawnLanguage: SheetLanguage = random.chance(0.85) ? habits.letters : habits.letters === 'pl' ? 'en' : 'pl';
+  const sheetLanguage = force.sheetLanguage ?? drawnLanguage;
   const fields = headerFromTags(game.tags);
-  const printHeader = random.chance(0.5);
+  // Forced choices still draw their numbers: every other sheet comes out as before.
+  const drawnHeader = random.chance(0.5);
+  const printHeader = force.printHeader ?? drawnHeader;
   const printedHeader = printHeader ? fields : {};
   const handwrittenHeader = printHeader ? {} : fields;
-  const copy = random.pick([undefined, 'white', 'black'] as const);
+  const drawnCopy = random.pick([undefined, 'white', 'black'] as const);
+  const copy = force.copy ?? drawnCopy;
   const printed = await printBlankSheets(sheetLanguage, toHeaderValues(printedHeader), Math.ceil(game.san.length / 2), copy);
   if (printed.layouts.length !== 1) throw new Error(`game ${game.number} needs ${printed.layouts.length} sheets; only one is supported`);
   const layout = printed.layouts[0];
