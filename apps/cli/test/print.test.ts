@@ -33,6 +33,28 @@ function pageCount(file: string, expected: number): number {
   return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
 }
 
+interface Box { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
+interface PdfWord extends Box { readonly page: number; readonly text: string }
+
+const contains = (area: Box, point: { x: number; y: number }): boolean =>
+  point.x >= area.x && point.x <= area.x + area.width && point.y >= area.y && point.y <= area.y + area.height;
+
+/** Words and their boxes (points from the top-left, like layouts) per `pdftotext -bbox`. */
+function pdfWords(file: string): PdfWord[] {
+  const xhtml = spawnSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).stdout;
+  const words: PdfWord[] = [];
+  let page = 0;
+  for (const match of xhtml.matchAll(/<page\b|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+    if (match[0] === '<page') {
+      page += 1;
+      continue;
+    }
+    const [xMin, yMin, xMax, yMax] = match.slice(1, 5).map(Number);
+    words.push({ page, text: match[5], x: xMin, y: yMin, width: xMax - xMin, height: yMax - yMin });
+  }
+  return words;
+}
+
 describe('zapis print', () => {
   it('prints a blank Polish sheet with the header pre-filled, and its layout JSON', async () => {
     const dir = workDir();
@@ -125,6 +147,61 @@ describe('zapis print', () => {
       const moves = 'd4 Sf6 c4 e6 Sc3 Gb4 Gd2 0-0 e4 d5 e:d5 e:d5 c:d5 G:c3 G:c3 S:d5 Sf3 b6 Hb3 S:c3 b:c3 c5 Ge2 c:d4 S:d4 We8 0-0 Sd7 a4 Sc5 Hb4 Gb7 a5';
       expect(text.replace(/\s+/g, ' ')).toContain(moves);
     }
+  });
+
+  it('prints a game from a set-up position: moves start at the FEN\'s move number, Black\'s half first', async () => {
+    const dir = workDir();
+    // A Lucena-type ending: Black to move at move 57.
+    writeFileSync(join(dir, 'setup.pgn'), [
+      '[Event "Endgame study"]', '[White "A"]', '[Black "B"]', '[Result "1-0"]', '[SetUp "1"]', '[FEN "1K1k4/1P6/8/8/8/8/r7/2R5 b - - 0 57"]', '',
+      '57... Ra1 58. Rd1+ Ke7 59. Kc7 Rc1+ 60. Kb6 Rb1+ 61. Kc6 Rc1+ 62. Kb5 1-0', '',
+    ].join('\n'));
+    const result = await runPrint(['--game', 'setup.pgn', '--layout-json', 'setup.json', '-o', 'setup.pdf'], dir);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(EXIT_OK);
+    // Moves 57–62 fall on sheet 1 (1–60) and sheet 2 (61–120).
+    const layouts = JSON.parse(readFileSync(join(dir, 'setup.json'), 'utf8')) as SheetLayout[];
+    expect(layouts.map((layout) => [layout.moveGrid.firstMove, layout.moveGrid.lastMove])).toEqual([[1, 60], [61, 120]]);
+    expect(pageCount(join(dir, 'setup.pdf'), 2)).toBe(2);
+    if (!hasPoppler) return;
+    const words = pdfWords(join(dir, 'setup.pdf'));
+    const cellOf = (page: number, text: string): string => {
+      const word = words.find((candidate) => candidate.page === page && candidate.text === text);
+      expect(word, text).toBeDefined();
+      const centre = { x: (word?.x ?? 0) + (word?.width ?? 0) / 2, y: (word?.y ?? 0) + (word?.height ?? 0) / 2 };
+      const row = layouts[page - 1].moveGrid.rows.find((candidate) => [candidate.white, candidate.black].some((half) => contains(half.cell, centre)));
+      const side = row && contains(row.white.cell, centre) ? 'white' : 'black';
+      return row ? `${row.moveNumber} ${side}` : 'no cell';
+    };
+    expect(['Ra1', 'Rd1+', 'Ke7', 'Kc7', 'Rc1+', 'Kb6'].map((move) => cellOf(1, move)))
+      .toEqual(['57 black', '58 white', '58 black', '59 white', '59 black', '60 white']);
+    expect(['Kc6', 'Kb5'].map((move) => cellOf(2, move))).toEqual(['61 white', '62 white']);
+    // Nothing is written before move 57.
+    const firstRows = layouts[0].moveGrid.rows.filter((row) => row.moveNumber < 57).flatMap((row) => [row.white.cell, row.black.cell]);
+    expect(words.filter((word) => word.page === 1 && firstRows.some((cell) => contains(cell, { x: word.x + 1, y: word.y + word.height / 2 })))).toEqual([]);
+  });
+
+  it('prints the date\'s known parts, the time control in words, and a warning for a name cut to fit (exit 0)', async () => {
+    const dir = workDir();
+    const longName = 'Rodriguez Talavera Juan Carlos de la Santísima Trinidad Hohenzollern-Sigmaringen '.repeat(4).slice(0, 270);
+    writeFileSync(join(dir, 'tags.pgn'), [
+      '[Event "Club championship"]', '[Site "?"]', '[Date "2024.??.??"]', '[Round "?"]', `[White "${longName}"]`, '[Black "Kruk, Ewa"]',
+      '[Result "*"]', '[TimeControl "40/7200:1800+30"]', '', '1. e4 e5 2. Nf3 *', '',
+    ].join('\n'));
+    const english = await runPrint(['--game', 'tags.pgn', '-o', 'en.pdf'], dir);
+    expect(english.code).toBe(EXIT_OK);
+    expect(english.stderr).toMatch(/^zapis: warning: page 1: white\.name \("White", 270 characters\) does not fit its box; printed cut as "Rodriguez Talavera/);
+    expect(english.stderr.trim().split('\n')).toHaveLength(1);
+    const russian = await runPrint(['--game', 'tags.pgn', '--lang', 'ru', '-o', 'ru.pdf'], dir);
+    expect(russian.code).toBe(EXIT_OK);
+    if (!hasPoppler) return;
+    const text = (file: string): string => spawnSync('pdftotext', ['-raw', join(dir, file), '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
+    expect(text('en.pdf')).toContain('120 min / 40 moves, 30 min + 30 s');
+    expect(text('en.pdf')).toContain(' 2024 ');
+    expect(text('en.pdf')).not.toContain('?');
+    expect(text('ru.pdf')).toContain('120 мин / 40 ходов, 30 мин + 30 с');
+    // Moves in the sheet language's letters: Кf3 is the Russian knight.
+    expect(text('ru.pdf')).toContain('e4 e5 Кf3');
   });
 
   it('does not print a game that does not replay, and says where it breaks', async () => {

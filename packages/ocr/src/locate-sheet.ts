@@ -7,7 +7,7 @@
  * code the page is an error that says so.
  */
 import {
-  LAYOUT_VERSION, PAPER_NAMES, buildSheetLayout, err, ok, parseLayoutId,
+  LAYOUT_VERSION, PAPER_NAMES, buildSheetLayout, err, isLayoutVersion, ok, parseLayoutId,
   type MarkerSlot, type QrPayload, type Rect, type Result, type SheetLayout,
 } from '@zapis/sheet';
 import { findMarkers, type FoundMarker } from './find-markers.js';
@@ -110,13 +110,15 @@ function readQrThroughMarkers(image: GrayImage, markers: readonly FoundMarker[],
 function layoutFromQr(qr: QrReading): Result<SheetLayout, string> {
   if (!qr.payload.ok) return err(`the QR code does not hold a zapis sheet payload (${qr.payload.message})`);
   const payload: QrPayload = qr.payload.value;
-  if (payload.v !== LAYOUT_VERSION) {
-    return err(`the sheet was printed with layout version ${payload.v}, and this zapis reads version ${LAYOUT_VERSION}`);
+  // Sheets printed by an earlier zapis are rebuilt with the version they were printed with.
+  if (!isLayoutVersion(payload.v)) {
+    return err(`the sheet was printed with layout version ${payload.v}, and this zapis reads versions 1 to ${LAYOUT_VERSION}`);
   }
   const geometry = parseLayoutId(payload.layout);
   if (!geometry) return err(`the QR code names an unknown layout "${payload.layout}"`);
   const layout = buildSheetLayout({
     ...geometry,
+    layoutVersion: payload.v,
     language: payload.lang,
     sheet: payload.sheet,
     of: payload.of,

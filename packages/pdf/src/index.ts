@@ -8,3 +8,7 @@ export {
   type Pairing, type PairingsError, parsePairings, parsePairingsCsv, parsePairingsJson, formatPairingsError,
 } from './pairings.js';
 export { type RoundOptions, roundSheetPages, renderRoundPdf } from './round.js';
+export { type SheetWarning, type SheetsDocument, renderSheetsDocument } from './document.js';
+export { type SheetTextCut } from './sheet-renderer.js';
+export { type TextCut, type TextAlign } from './primitives.js';
+export { type FitOptions, type FittedText } from './fit-text.js';

@@ -8,6 +8,7 @@ import {
 } from 'pdf-lib';
 import type { MarkerSlot, Rect } from '@zapis/sheet';
 import QRCode from 'qrcode';
+import { fitText, type FitOptions, type FittedText } from './fit-text.js';
 
 export const INK = rgb(0, 0, 0);
 export const GUIDE = rgb(0.62, 0.62, 0.62);
@@ -16,9 +17,20 @@ const PAPER_WHITE = rgb(1, 1, 1);
 
 export type LineWeight = 'strong' | 'normal' | 'thin' | 'guide';
 
+export type TextAlign = 'left' | 'center' | 'right';
+
 const LINE_WIDTHS: Readonly<Record<LineWeight, number>> = { strong: 1.2, normal: 0.7, thin: 0.4, guide: 0.35 };
 
+/** A text that did not fit its area and was cut: what was meant, and what was printed. */
+export interface TextCut {
+  readonly text: string;
+  readonly shown: string;
+}
+
 export class PageCanvas {
+  /** Every text `text()` had to cut on this page, in drawing order. */
+  readonly cuts: TextCut[] = [];
+
   constructor(readonly page: PDFPage, readonly pageHeight: number) {}
 
   private colourOf(weight: LineWeight): RGB {
@@ -55,21 +67,30 @@ export class PageCanvas {
   }
 
   /**
-   * Writes `text` inside `area`, vertically centred, shrinking the size until
-   * it fits the width (never below 40 % of `size`).
+   * Writes `text` inside `area` on one line, vertically centred, shrinking it
+   * to fit the width (down to 40 % of `size`), and cutting it with "…" below
+   * that: text never leaves its area. Says how it was fitted.
    */
-  text(text: string, area: Rect, font: PDFFont, size: number, align: 'left' | 'center' | 'right' = 'left'): void {
-    if (text === '') return;
-    let fitted = Math.min(size, area.height * 0.95);
-    let width = font.widthOfTextAtSize(text, fitted);
-    if (width > area.width) {
-      fitted = Math.max(size * 0.4, (fitted * area.width) / width);
-      width = font.widthOfTextAtSize(text, fitted);
-    }
-    const x = align === 'left' ? area.x : align === 'center' ? area.x + (area.width - width) / 2 : area.x + area.width - width;
-    // DejaVu's capitals are ~0.73 em tall: centre them on the middle of the area.
-    const baseline = this.pageHeight - (area.y + area.height / 2) - 0.36 * fitted;
-    this.page.drawText(text, { x, y: baseline, size: fitted, font, color: INK });
+  text(text: string, area: Rect, font: PDFFont, size: number, align: TextAlign = 'left'): FittedText {
+    const fitted = this.textBlock(text, area, font, { size, minSize: size * 0.4, floorSize: size * 0.4, maxLines: 1 }, align);
+    if (fitted.cut) this.cuts.push({ text, shown: fitted.lines.join(' ') });
+    return fitted;
+  }
+
+  /** Writes `text` inside `area` as `fitText` fits it: shrunk, then wrapped, then cut (see fit-text.ts). */
+  textBlock(text: string, area: Rect, font: PDFFont, options: FitOptions, align: TextAlign = 'left'): FittedText {
+    if (text === '') return { lines: [], size: options.size, leading: options.size, cut: false };
+    const measure = { widthOf: (line: string, size: number): number => font.widthOfTextAtSize(line, size) };
+    const fitted = fitText(text, area.width, area.height, measure, options);
+    const { lines, size, leading } = fitted;
+    lines.forEach((line, index) => {
+      const width = font.widthOfTextAtSize(line, size);
+      const x = align === 'left' ? area.x : align === 'center' ? area.x + (area.width - width) / 2 : area.x + area.width - width;
+      // DejaVu's capitals are ~0.73 em tall: centre them (the block of lines) on the middle of the area.
+      const baseline = area.y + area.height / 2 + 0.36 * size + (index - (lines.length - 1) / 2) * leading;
+      this.page.drawText(line, { x, y: this.pageHeight - baseline, size, font, color: INK });
+    });
+    return fitted;
   }
 
   /**

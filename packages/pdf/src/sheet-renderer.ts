@@ -4,9 +4,10 @@
  * sheet: subtitle, QR code, header values, moves in move order and result —
  * so text extraction reads the moves in the order they were played.
  */
-import type { HalfMoveSlot, MoveBlockSlot, ResultCode, SheetLayout, TextSlot, WrittenMove } from '@zapis/sheet';
+import type { HalfMoveSlot, HeaderFieldKey, MoveBlockSlot, ResultCode, SheetLayout, TextSlot, WrittenMove } from '@zapis/sheet';
+import type { FitOptions } from './fit-text.js';
 import type { SheetFonts } from './fonts.js';
-import { PageCanvas, SHADE } from './primitives.js';
+import { PageCanvas, SHADE, type TextCut } from './primitives.js';
 
 /** What is written on a sheet beyond its header values. */
 export interface SheetFill {
@@ -17,24 +18,41 @@ export interface SheetFill {
   readonly mark?: 'original' | 'copy';
 }
 
-export function drawSheet(canvas: PageCanvas, layout: SheetLayout, fonts: SheetFonts, fill: SheetFill = {}): void {
-  drawForm(canvas, layout, fonts);
-  drawSheetSpecifics(canvas, layout, fonts, fill);
+/** A text cut to fit its box; `field` names the header field when it was a header value. */
+export interface SheetTextCut extends TextCut {
+  readonly field?: HeaderFieldKey;
+}
+
+/**
+ * Header values: 10 pt, shrunk to 7 pt on one line, then up to two lines, then
+ * cut at 4.3 pt (a 270-character name must not run over the boxes beside it).
+ * 4.3 pt is fine print, and the least at which A5's 9.5-pt value boxes hold two lines.
+ */
+export const HEADER_VALUE_FIT: FitOptions = { size: 10, minSize: 7, maxLines: 2, floorSize: 4.3 };
+
+/** Draws a whole sheet; returns the texts that had to be cut. */
+export function drawSheet(canvas: PageCanvas, layout: SheetLayout, fonts: SheetFonts, fill: SheetFill = {}): SheetTextCut[] {
+  return [...drawForm(canvas, layout, fonts), ...drawSheetSpecifics(canvas, layout, fonts, fill)];
 }
 
 /** What two sheets with equal keys have in common: everything `drawForm` draws. */
 export const formKey = (layout: SheetLayout): string =>
   `${layout.layoutId} v${layout.version} ${layout.language} ${layout.sheet.number}/${layout.sheet.of}`;
 
-/** Everything but the subtitle, the QR code and the filled-in text. */
-export function drawForm(canvas: PageCanvas, layout: SheetLayout, fonts: SheetFonts): void {
+/** Everything but the subtitle, the QR code and the filled-in text; returns the texts that had to be cut. */
+export function drawForm(canvas: PageCanvas, layout: SheetLayout, fonts: SheetFonts): SheetTextCut[] {
+  const before = canvas.cuts.length;
   drawBlankForm(canvas, layout, fonts);
+  return canvas.cuts.slice(before);
 }
 
-export function drawSheetSpecifics(canvas: PageCanvas, layout: SheetLayout, fonts: SheetFonts, fill: SheetFill = {}): void {
+/** The subtitle, QR code, header values, moves and ticks; returns the texts that had to be cut. */
+export function drawSheetSpecifics(canvas: PageCanvas, layout: SheetLayout, fonts: SheetFonts, fill: SheetFill = {}): SheetTextCut[] {
+  const before = canvas.cuts.length;
   if (layout.subtitle) drawTextSlot(canvas, layout.subtitle, fonts);
   canvas.qrCode(layout.qr.text, layout.qr.rect);
-  drawFill(canvas, layout, fonts, fill);
+  const headerCuts = drawFill(canvas, layout, fonts, fill);
+  return [...headerCuts, ...canvas.cuts.slice(before)];
 }
 
 function drawTextSlot(canvas: PageCanvas, slot: TextSlot, fonts: SheetFonts): void {
@@ -119,9 +137,13 @@ function drawCharacterBoxes(canvas: PageCanvas, half: HalfMoveSlot): void {
   for (const box of characterBoxes.slice(1)) canvas.vertical(box.x, box.y + 1, box.y + box.height - 1, 'guide');
 }
 
-function drawFill(canvas: PageCanvas, layout: SheetLayout, fonts: SheetFonts, fill: SheetFill): void {
+/** Writes what is filled in; returns the header values that had to be cut. */
+function drawFill(canvas: PageCanvas, layout: SheetLayout, fonts: SheetFonts, fill: SheetFill): SheetTextCut[] {
+  const cuts: SheetTextCut[] = [];
   for (const field of layout.header) {
-    if (field.value !== undefined) canvas.text(field.value, field.valueRect, fonts.regular, 10);
+    if (field.value === undefined) continue;
+    const fitted = canvas.textBlock(field.value, field.valueRect, fonts.regular, HEADER_VALUE_FIT);
+    if (fitted.cut) cuts.push({ field: field.key, text: field.value, shown: fitted.lines.join(' ') });
   }
   const moves = fill.moves ?? [];
   const moveSize = Math.min(layout.moveGrid.rowHeight * 0.62, 11);
@@ -135,6 +157,7 @@ function drawFill(canvas: PageCanvas, layout: SheetLayout, fonts: SheetFonts, fi
   if (tickedResult) canvas.text('X', tickedResult.tick, fonts.bold, tickedResult.tick.height, 'center');
   const mark = layout.footer.copyMarks.find((slot) => slot.kind === fill.mark);
   if (mark) canvas.text('X', mark.tick, fonts.bold, mark.tick.height, 'center');
+  return cuts;
 }
 
 function writeHalfMove(

@@ -4,7 +4,7 @@
  * layout JSON says, and decode the QR code (jsQR) to the layout's payload.
  */
 import { describe, expect, it } from 'vitest';
-import { MARKER_DICTIONARY, buildSheetLayout, parseQrPayload, type PaperName, type SheetStyle } from '@zapis/sheet';
+import { LAYOUT_VERSION, MARKER_DICTIONARY, buildSheetLayout, parseQrPayload, type PaperName, type SheetStyle } from '@zapis/sheet';
 import { renderSheetsPdf } from '../src/index.js';
 import { hasPoppler, renderPages, writePdf } from './support/poppler.js';
 import { decodeQr, detectMarkers, readPng, toPixels } from './support/image.js';
@@ -29,7 +29,7 @@ describe.skipIf(!hasPoppler)('markers and QR code on the rendered page (150 dpi)
       const qrText = decodeQr(image);
       expect(qrText).toBe(layout.qr.text);
       const payload = parseQrPayload(qrText ?? '');
-      expect(payload).toEqual({ ok: true, value: expect.objectContaining({ layout: layout.layoutId, v: 1, copy: 'black', sheet: 2, of: 3, board: '21' }) });
+      expect(payload).toEqual({ ok: true, value: expect.objectContaining({ layout: layout.layoutId, v: LAYOUT_VERSION, copy: 'black', sheet: 2, of: 3, board: '21' }) });
 
       const found = detectMarkers(image, MARKER_DICTIONARY);
       expect(found.map((marker) => marker.id).sort()).toEqual([0, 1, 2, 3]);

@@ -23,3 +23,7 @@ export {
   type WrittenMove, type WrittenGame, RESULT_CODES, pairPlies, sheetsNeeded, normaliseResult,
 } from './moves.js';
 export { type LayoutParseError, serialiseLayout, serialiseLayouts, parseLayoutJson } from './serialise.js';
+export { formatTimeControl } from './time-control.js';
+export { formatPgnDate } from './pgn-date.js';
+export { type Signer, type LayoutVersion, LAYOUT_VERSIONS, isLayoutVersion } from './layout.js';
+export { type FirstPly, firstPlyOfFen } from './moves.js';

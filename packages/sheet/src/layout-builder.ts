@@ -7,9 +7,9 @@ import { rect, splitByWeights, type Rect } from './geometry.js';
 import { headerValue, type HeaderFieldKey, type HeaderValues } from './header.js';
 import { labelsFor, type SheetLabels, type SheetLanguage } from './labels.js';
 import {
-  LAYOUT_FORMAT, LAYOUT_VERSION,
+  LAYOUT_FORMAT, LAYOUT_VERSION, isLayoutVersion, type LayoutVersion,
   type CopyMarkSlot, type Footer, type HalfMoveSlot, type HeaderFieldSlot, type MoveBlockSlot, type MoveGrid,
-  type MoveRowSlot, type ResultBoxSlot, type SheetLayout, type SheetStyle, type Side, type SignatureSlot, type TextSlot,
+  type MoveRowSlot, type ResultBoxSlot, type SheetLayout, type SheetStyle, type Side, type SignatureSlot, type Signer, type TextSlot,
 } from './layout.js';
 import { DEFAULT_CHARACTER_BOXES, layoutIdOf, type SheetGeometryOptions } from './layout-id.js';
 import { CORNERS, markerSlot, type Corner, type MarkerSlot } from './markers.js';
@@ -35,6 +35,11 @@ export interface SheetOptions {
   /** 1-based sheet number and the number of sheets of the game (default 1 of 1). */
   readonly sheet?: number;
   readonly of?: number;
+  /**
+   * The layout version to build (default LAYOUT_VERSION): a reader rebuilds a
+   * sheet printed by an earlier zapis with the version its QR code names.
+   */
+  readonly layoutVersion?: LayoutVersion;
 }
 
 export interface SheetOptionsError {
@@ -88,11 +93,14 @@ export function buildSheetLayout(options: SheetOptions = {}): Result<SheetLayout
   const of = options.of ?? Math.max(1, sheet);
   if (!Number.isInteger(sheet) || sheet < 1) return err({ option: 'sheet', message: 'sheet number must be 1 or more' });
   if (!Number.isInteger(of) || of < sheet) return err({ option: 'of', message: 'sheet count must be at least the sheet number' });
-  return ok(layoutFor(geometry.value, options.language ?? 'en', options.header ?? {}, sheet, of, options.copy));
+  const version = options.layoutVersion ?? LAYOUT_VERSION;
+  if (!isLayoutVersion(version)) return err({ option: 'layoutVersion', message: `layout version ${String(version)} is not one this zapis builds (1 or 2)` });
+  return ok(layoutFor(geometry.value, options.language ?? 'en', options.header ?? {}, sheet, of, options.copy, version));
 }
 
 function layoutFor(
   geometry: SheetGeometryOptions, language: SheetLanguage, values: HeaderValues, sheet: number, of: number, copy: CopyColour | undefined,
+  version: LayoutVersion,
 ): SheetLayout {
   const labels = labelsFor(language);
   const paper = PAPER_SIZES[geometry.paper];
@@ -132,14 +140,14 @@ function layoutFor(
   const bottomBandTop = paper.height - margin - markerSize;
   const footerRowHeight = frame.compact ? 26 : 30;
   const footerTop = bottomBandTop - TITLE_GAP - footerRowHeight;
-  const footer = footerSlots(labels, frame, footerTop, footerRowHeight, bottomBandTop, markerSize, sheet, of, `${layoutId} v${LAYOUT_VERSION}`);
+  const footer = footerSlots(labels, frame, footerTop, footerRowHeight, bottomBandTop, markerSize, sheet, of, version, `${layoutId} v${version}`);
 
   const firstMove = (sheet - 1) * geometry.movesPerSheet + 1;
   const moveGrid = gridSlots(geometry, labels, frame, hintTop + 14, footerTop - 6, firstMove);
 
   const payload: QrPayload = {
     layout: layoutId,
-    v: LAYOUT_VERSION,
+    v: version,
     lang: language,
     ...optionalPayloadText('event', headerValue(values, 'event')),
     ...optionalPayloadText('round', headerValue(values, 'round')),
@@ -152,7 +160,7 @@ function layoutFor(
   return {
     format: LAYOUT_FORMAT,
     layoutId,
-    version: LAYOUT_VERSION,
+    version,
     units: 'pt',
     origin: 'top-left',
     paper: { name: paper.name, width: paper.width, height: paper.height },
@@ -213,9 +221,11 @@ function headerFields(labels: SheetLabels, values: HeaderValues, left: number, w
 
 function footerSlots(
   labels: SheetLabels, frame: Frame, top: number, height: number, bandTop: number, markerSize: number,
-  sheet: number, of: number, layoutTag: string,
+  sheet: number, of: number, version: LayoutVersion, layoutTag: string,
 ): Footer {
-  const [resultPart, whitePart, blackPart] = splitByWeights(frame.left, frame.right - frame.left, [1.3, 1, 1], 6);
+  // Version 1 had no arbiter's box: its three parts keep their old widths.
+  const weights = version === 1 ? [1.3, 1, 1] : [1.3, 1, 1, 1];
+  const [resultPart, whitePart, blackPart, arbiterPart] = splitByWeights(frame.left, frame.right - frame.left, weights, 6);
   const resultLabel = textSlot(labels.result, rect(resultPart.x + 2, top + 1.5, resultPart.width - 4, LABEL_SIZE + 1), LABEL_SIZE);
   const tickSize = frame.compact ? 8 : 10;
   const resultCodes: ReadonlyArray<readonly [ResultBoxSlot['result'], string]> = [['1-0', '1-0'], ['1/2-1/2', '½-½'], ['0-1', '0-1']];
@@ -228,11 +238,11 @@ function footerSlots(
       tick: rect(box.x + box.width - tickSize - 2, box.y + (box.height - tickSize) / 2, tickSize, tickSize),
     };
   });
-  const signatures: SignatureSlot[] = ([['white', whitePart], ['black', blackPart]] as const).map(([side, part]) => ({
-    side,
-    label: side === 'white' ? labels.whiteSignature : labels.blackSignature,
-    rect: rect(part.x, top, part.width, height),
-  }));
+  const signatureLabels = { white: labels.whiteSignature, black: labels.blackSignature, arbiter: labels.arbiterSignature };
+  const signers: Array<readonly [Signer, { x: number; width: number }]> = [['white', whitePart], ['black', blackPart]];
+  if (arbiterPart !== undefined) signers.push(['arbiter', arbiterPart]);
+  const signatures: SignatureSlot[] = signers
+    .map(([signer, part]) => ({ signer, label: signatureLabels[signer], rect: rect(part.x, top, part.width, height) }));
 
   // The bottom band between the bottom markers.
   const bandLeft = frame.left + markerSize + 8;

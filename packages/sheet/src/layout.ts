@@ -16,8 +16,19 @@ export const SHEET_STYLES: readonly SheetStyle[] = ['classic', 'boxed'];
 
 export const isSheetStyle = (value: string): value is SheetStyle => (SHEET_STYLES as readonly string[]).includes(value);
 
-/** Bumped whenever the geometry for the same options changes; readers compare it. */
-export const LAYOUT_VERSION = 1;
+/**
+ * Bumped whenever the geometry for the same options changes; readers compare it.
+ * 1: the first sheets; 2: an arbiter's signature box in the footer (the footer
+ * boxes narrow; the header, grid, markers and QR code stay where they were).
+ */
+export const LAYOUT_VERSION = 2;
+
+/** Every version this package can still build, so sheets printed earlier stay readable. */
+export const LAYOUT_VERSIONS: readonly number[] = [1, 2];
+
+export type LayoutVersion = 1 | 2;
+
+export const isLayoutVersion = (value: unknown): value is LayoutVersion => value === 1 || value === 2;
 
 /** The `format` tag of a serialised layout. */
 export const LAYOUT_FORMAT = 'zapis-sheet-layout';
@@ -101,8 +112,11 @@ export interface ResultBoxSlot {
   readonly tick: Rect;
 }
 
+/** Who signs a sheet: both players and the arbiter. */
+export type Signer = Side | 'arbiter';
+
 export interface SignatureSlot {
-  readonly side: Side;
+  readonly signer: Signer;
   readonly label: string;
   readonly rect: Rect;
 }

@@ -21,12 +21,32 @@ export interface WrittenGame {
   readonly result?: ResultCode;
 }
 
-/** Pairs a flat list of half-moves (ply 1, 2, 3, …) into moves: ['e4', 'e5', 'Sf3'] → 1. e4 e5 2. Sf3. */
-export function pairPlies(plies: readonly string[]): WrittenMove[] {
-  const moves: WrittenMove[] = [];
-  for (let index = 0; index < plies.length; index += 2) {
+/** Where a game's first written half-move stands: move 1, White, unless it starts from a set-up position. */
+export interface FirstPly {
+  readonly moveNumber: number;
+  readonly side: 'white' | 'black';
+}
+
+/** The first half-move of a game that starts from `fen` (its side to move and full-move number; move 1 when the FEN does not say). */
+export function firstPlyOfFen(fen: string): FirstPly {
+  const [, turn, , , , fullMoves] = fen.trim().split(/\s+/);
+  const moveNumber = Number(fullMoves);
+  return { moveNumber: Number.isInteger(moveNumber) && moveNumber > 0 ? moveNumber : 1, side: turn === 'b' ? 'black' : 'white' };
+}
+
+/**
+ * Pairs a flat list of half-moves into numbered moves: ['e4', 'e5', 'Sf3'] → 1. e4 e5 2. Sf3.
+ * From a set-up position (`first`, e.g. move 23 with Black to move) the moves before it stay
+ * empty, so each move lands in its own row: index 22 is move 23, with only Black's half filled.
+ */
+export function pairPlies(plies: readonly string[], first: FirstPly = { moveNumber: 1, side: 'white' }): WrittenMove[] {
+  const moves: WrittenMove[] = Array.from({ length: Math.max(0, Math.floor(first.moveNumber) - 1) }, () => ({}));
+  if (plies.length === 0) return moves;
+  const offset = first.side === 'black' ? 1 : 0;
+  for (let index = -offset; index < plies.length; index += 2) {
+    const white = index < 0 ? undefined : plies[index];
     const black = plies[index + 1];
-    moves.push(black === undefined ? { white: plies[index] } : { white: plies[index], black });
+    moves.push({ ...(white === undefined ? {} : { white }), ...(black === undefined ? {} : { black }) });
   }
   return moves;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PAPER_NAMES, PAPER_SIZES, SHEET_LANGUAGES, SHEET_STYLES, buildSheetLayout, buildSheetSeries, layoutIdOf, parseLayoutId,
+  LAYOUT_VERSION, PAPER_NAMES, PAPER_SIZES, SHEET_LANGUAGES, SHEET_STYLES, buildSheetLayout, buildSheetSeries, layoutIdOf, parseLayoutId,
   resolveGeometry, type Rect, type SheetLayout,
 } from '../src/index.js';
 
@@ -80,7 +80,7 @@ describe('buildSheetLayout', () => {
     expect(value('black.name')).toBeUndefined();
     expect(layout.subtitle?.text).toBe('Egzemplarz czarnego');
     expect(layout.qr.payload).toEqual({
-      layout: layout.layoutId, v: 1, lang: 'pl', event: 'Memoriał Rubinsteina', round: '4', board: '12', sheet: 1, of: 1, copy: 'black',
+      layout: layout.layoutId, v: LAYOUT_VERSION, lang: 'pl', event: 'Memoriał Rubinsteina', round: '4', board: '12', sheet: 1, of: 1, copy: 'black',
     });
     expect(JSON.parse(layout.qr.text)).toEqual(layout.qr.payload);
   });
@@ -93,6 +93,41 @@ describe('buildSheetLayout', () => {
       expect(other.moveGrid).toMatchObject({ rect: english.moveGrid.rect, rowHeight: english.moveGrid.rowHeight });
       expect(other.moveGrid.rows.map((row) => row.white.characterBoxes)).toEqual(english.moveGrid.rows.map((row) => row.white.characterBoxes));
       expect(other.header.map((field) => field.rect)).toEqual(english.header.map((field) => field.rect));
+      expect(other.footer.signatures.map((signature) => signature.rect)).toEqual(english.footer.signatures.map((signature) => signature.rect));
+    }
+  });
+
+  it('still builds version 1 (no arbiter box) for sheets printed before it, with the same grid, header and QR code', () => {
+    expect(LAYOUT_VERSION).toBe(2);
+    for (const paper of PAPER_NAMES) {
+      const first = build({ paper, layoutVersion: 1, header: { event: 'Open' } });
+      const current = build({ paper, header: { event: 'Open' } });
+      expect([first.version, first.qr.payload.v, current.version, current.qr.payload.v]).toEqual([1, 1, 2, 2]);
+      expect(first.footer.signatures.map((signature) => signature.signer)).toEqual(['white', 'black']);
+      expect(first.moveGrid).toEqual(current.moveGrid);
+      expect(first.header).toEqual(current.header);
+      expect([first.qr.rect, first.markers]).toEqual([current.qr.rect, current.markers]);
+      expect(first.footer.layoutTag.text).toMatch(/ v1$/);
+    }
+    // Version 1's result ticks where the first zapis printed them (A4), so its scans still read.
+    expect(build({ paper: 'a4', layoutVersion: 1 }).footer.results[0].tick).toEqual({ x: 83.83, y: 757.28, width: 10, height: 10 });
+    expect(buildSheetLayout({ layoutVersion: 3 as 1 }).ok).toBe(false);
+  });
+
+  it("has a box for the arbiter's signature beside the players', clear of the result boxes and the grid", () => {
+    for (const paper of PAPER_NAMES) {
+      const layout = build({ paper, language: 'fr' });
+      const { signatures, results } = layout.footer;
+      expect(signatures.map((signature) => [signature.signer, signature.label]))
+        .toEqual([['white', 'Signature des Blancs'], ['black', 'Signature des Noirs'], ['arbiter', "Signature de l'arbitre"]]);
+      const page: Rect = { x: 0, y: 0, width: PAPER_SIZES[paper].width, height: PAPER_SIZES[paper].height };
+      for (const [index, signature] of signatures.entries()) {
+        expect(inside(signature.rect, page)).toBe(true);
+        expect(signature.rect.width).toBeGreaterThan(paper === 'a5' ? 75 : 110);
+        for (const other of signatures.slice(index + 1)) expect(overlaps(signature.rect, other.rect)).toBe(false);
+        for (const result of results) expect(overlaps(signature.rect, result.rect)).toBe(false);
+        expect(overlaps(signature.rect, layout.moveGrid.rect)).toBe(false);
+      }
     }
   });
 

@@ -14,7 +14,7 @@ type Pdf = typeof PdfModule;
 import {
   PAPER_NAMES, SHEET_LANGUAGES, SHEET_STYLES, buildSheetLayout, isPaperName, isSheetLanguage, isSheetStyle, serialiseLayout,
   serialiseLayouts, normaliseResult, pairPlies, type HeaderValues, type PlayerInfo, type Result, type SheetLanguage,
-  type SheetOptions,
+  type SheetOptions, firstPlyOfFen, formatPgnDate, formatTimeControl, labelsFor,
 } from '@zapis/sheet';
 import { analyseGame, writeMainline } from '@zapis/game';
 import { POLISH_STYLE, STANDARD_SAN_STYLE, parsePgn, type MoveStyle } from '@zapis/notation';
@@ -65,7 +65,8 @@ function sharedHeader(flags: PrintFlags): HeaderValues {
   return {
     event: flags.event,
     site: flags.site,
-    date: flags.date,
+    // A PGN-style date typed on the command line ("2025.07.??") prints its known parts only.
+    date: flags.date === undefined ? undefined : formatPgnDate(flags.date),
     round: flags.round,
     board: flags.board,
     timeControl: flags.timeControl,
@@ -129,15 +130,19 @@ function playerFromTags(name: string | undefined, rating: string | undefined, fi
   return player.name === undefined ? undefined : player;
 }
 
-/** The game's tags fill the header; flags given on the command line win. */
-function headerFromTags(tags: Readonly<Record<string, string>>, flags: HeaderValues): HeaderValues {
+/**
+ * The game's tags fill the header; flags given on the command line win. The
+ * date keeps its known parts only, and the TimeControl tag is written out in
+ * the sheet's language ("5400+30" → "90 min + 30 s").
+ */
+function headerFromTags(tags: Readonly<Record<string, string>>, flags: HeaderValues, language: SheetLanguage): HeaderValues {
   return {
     event: flags.event ?? known(tags.Event),
     site: flags.site ?? known(tags.Site),
-    date: flags.date ?? known(tags.Date),
+    date: flags.date ?? formatPgnDate(tags.Date ?? ''),
     round: flags.round ?? known(tags.Round),
     board: flags.board ?? known(tags.Board),
-    timeControl: flags.timeControl ?? known(tags.TimeControl),
+    timeControl: flags.timeControl ?? formatTimeControl(tags.TimeControl ?? '', labelsFor(language)),
     white: flags.white ?? playerFromTags(tags.White, tags.WhiteElo, tags.WhiteFideId),
     black: flags.black ?? playerFromTags(tags.Black, tags.BlackElo, tags.BlackFideId),
   };
@@ -155,17 +160,22 @@ function gamePagesFor(flags: PrintFlags, file: string, context: CommandContext, 
     context.exitCode = EXIT_INPUT_ERRORS;
     return undefined;
   }
-  if (!report.startFen.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w')) {
-    throw new UsageError(`${file}: the game starts from a set-up position; sheets start at move 1`);
-  }
   const options = sheetOptions(flags);
-  const header = headerFromTags(report.tags, sharedHeader(flags));
-  const plies = writeMainline(report, sheetMoveStyle(options.language ?? 'en'));
-  const moves = pairPlies(plies).map((move, index) => ({
-    ...move,
-    ...(report.moves[index * 2]?.token.drawOffer ? { whiteDrawOffer: true } : {}),
-    ...(report.moves[index * 2 + 1]?.token.drawOffer ? { blackDrawOffer: true } : {}),
-  }));
+  const language = options.language ?? 'en';
+  const header = headerFromTags(report.tags, sharedHeader(flags), language);
+  const plies = writeMainline(report, sheetMoveStyle(language));
+  // From a set-up position (SetUp/FEN tags) the moves start at the FEN's move number and side to move.
+  const first = firstPlyOfFen(report.startFen);
+  const skipped = first.side === 'black' ? 1 : 0;
+  const moves = pairPlies(plies, first).map((move, index) => {
+    const moveIndex = index - (first.moveNumber - 1);
+    const whitePly = moveIndex * 2 - skipped;
+    return {
+      ...move,
+      ...(report.moves[whitePly]?.token.drawOffer && move.white !== undefined ? { whiteDrawOffer: true } : {}),
+      ...(report.moves[whitePly + 1]?.token.drawOffer && move.black !== undefined ? { blackDrawOffer: true } : {}),
+    };
+  });
   const result = normaliseResult(report.parsed.result?.text ?? report.tags.Result ?? '');
   return unwrap(pdf.gameSheetPages({ ...options, header }, { moves, ...(result ? { result } : {}) }));
 }
@@ -174,7 +184,7 @@ export function registerPrint(program: Command, context: CommandContext): void {
   program
     .command('print')
     .description('print scoresheets as PDF: blank, pre-filled, or a whole round from a pairings file')
-    .option('--lang <code>', `language of the sheet (${SHEET_LANGUAGES.join(', ')})`, 'en')
+    .option('--lang <code>', `language of the sheet (${SHEET_LANGUAGES.join(' ')})`, 'en')
     .option('--style <style>', 'classic (one cell per half-move) or boxed (a box per character)', 'classic')
     .option('--paper <size>', `paper size (${PAPER_NAMES.join(', ')})`, 'a4')
     .option('--moves <n>', 'moves per sheet', '60')
@@ -187,7 +197,7 @@ export function registerPrint(program: Command, context: CommandContext): void {
     .option('--board <board>', 'board')
     .option('--white <name>', "White's name")
     .option('--black <name>', "Black's name")
-    .option('--time-control <text>', 'time control, e.g. "90+30"')
+    .option('--time-control <text>', 'time control, printed as written, e.g. "90 min + 30 s"')
     .option('--copy <colour>', "mark the sheet as White's or Black's copy (white|black)")
     .option('--pairings <file>', 'pairings (CSV or JSON): two sheets per board, one PDF for the round')
     .option('--layout-json <file>', 'also write the layout as JSON (points from the top-left; an array when several sheets)')
@@ -201,12 +211,14 @@ export function registerPrint(program: Command, context: CommandContext): void {
       if (flags.layoutJson !== undefined) {
         writeOutput(flags.layoutJson, layouts.length === 1 ? serialiseLayout(layouts[0]) : serialiseLayouts(layouts), context);
       }
-      const document = await pdf.renderSheetsPdf(pages, { title: flags.event ?? 'Scoresheets' });
+      const { bytes, warnings } = await pdf.renderSheetsDocument(pages, { title: flags.event ?? 'Scoresheets' });
+      // A text cut to fit is a warning: the sheet is printed (exit 0) and the user knows what it shows.
+      for (const warning of warnings) context.io.stderr.write(`zapis: warning: ${warning.message}\n`);
       if (flags.output === undefined || flags.output === '-') {
-        context.io.stdout.write(Buffer.from(document));
+        context.io.stdout.write(Buffer.from(bytes));
         return;
       }
-      writeOutput(flags.output, document, context);
+      writeOutput(flags.output, bytes, context);
       context.io.stdout.write(`wrote ${pages.length} sheet${pages.length === 1 ? '' : 's'} to ${flags.output}\n`);
     });
 }

@@ -40,3 +40,33 @@ export function renderPages(file: string, dpi: number, options: { gray?: boolean
 }
 
 export const readBytes = (file: string): Buffer => readFileSync(file);
+
+export interface PdfWord {
+  /** 1-based page. */
+  readonly page: number;
+  readonly text: string;
+  /** Points from the page's top-left corner, like layout rectangles. */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+const unescapeXml = (text: string): string =>
+  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+/** Every word with its box, per `pdftotext -bbox` (boxes span the font's ascent to descent). */
+export function pdfWords(file: string): PdfWord[] {
+  const xhtml = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  const words: PdfWord[] = [];
+  let page = 0;
+  for (const match of xhtml.matchAll(/<page\b|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+    if (match[0] === '<page') {
+      page += 1;
+      continue;
+    }
+    const [xMin, yMin, xMax, yMax] = match.slice(1, 5).map(Number);
+    words.push({ page, text: unescapeXml(match[5]), x: xMin, y: yMin, width: xMax - xMin, height: yMax - yMin });
+  }
+  return words;
+}
