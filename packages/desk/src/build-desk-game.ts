@@ -8,6 +8,7 @@ import type { DecodedGame, DecodedMove } from '@zapis/decode';
 import type { CellOnScan } from '@zapis/ocr';
 import type { DeskGame, DeskMove } from './desk-game.js';
 import { disagreementAt } from './disagreements.js';
+import { writtenMove, writtenSan } from './written-move.js';
 
 /** What the sheets say of one move. */
 export interface SheetsAtMove {
@@ -24,11 +25,11 @@ export function deskMoves(decoded: DecodedGame, sheetsAt: (move: DecodedMove) =>
     const sheets = sheetsAt(move);
     const rival = move.rival;
     return {
-      ply: move.ply, moveNumber: move.moveNumber, side: move.side, san: move.san, uci: move.uci,
+      ply: move.ply, moveNumber: move.moveNumber, side: move.side, san: move.san, written: writtenMove(move.description, decoded.language), uci: move.uci,
       fenBefore: move.fen, fenAfter: decoded.moves[index + 1]?.fen ?? decoded.fen,
       confidence: rounded(move.confidence),
       alternatives: move.alternatives.filter((alternative) => alternative.san !== move.san)
-        .map((alternative) => ({ san: alternative.san, probability: rounded(alternative.probability) })),
+        .map((alternative) => ({ san: alternative.san, written: writtenSan(move.fen, alternative.san, decoded.language), probability: rounded(alternative.probability) })),
       review: move.review, reviewReasons: [...move.reviewReasons], corrected: move.corrected, confirmed: move.confirmed,
       read: sheets.read,
       readCorrected: sheets.read.map((_, sheet) => move.cells[sheet]?.corrected === true),

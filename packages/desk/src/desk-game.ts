@@ -12,13 +12,15 @@ export interface DeskMove {
   side: 'white' | 'black';
   /** Standard English SAN. */
   san: string;
+  /** The move as the game's sheets are written: its notation language and that language's marks (Polish `Sf3`, `e4:d5`). */
+  written: string;
   uci: string;
   fenBefore: string;
   fenAfter: string;
   /** 0..1; 1 for a move a person confirmed. */
   confidence: number;
   /** Other moves at this ply, likeliest first, the move itself excluded. */
-  alternatives: { san: string; probability: number }[];
+  alternatives: { san: string; written: string; probability: number }[];
   review: boolean;
   /** 'uncertain', 'corrected' (what was read is not the move), 'unwritten' (no sheet has a cell for it). */
   reviewReasons: string[];

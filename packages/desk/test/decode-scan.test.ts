@@ -45,6 +45,18 @@ describe('a scan on the desk', () => {
     }
   });
 
+  it('writes each move and its alternatives as the sheet is written: Polish letters and marks', () => {
+    expect(game.language).toBe('pl');
+    const polish: Record<string, string> = { K: 'K', Q: 'H', R: 'W', B: 'G', N: 'S' };
+    for (const move of game.moves) {
+      const expected = move.san.startsWith('O-O') ? move.san.replace(/O/g, '0').replace(/#$/, 'X')
+        : move.san.replace(/[KQRBN]/g, (piece) => polish[piece]).replace('x', ':').replace(/#$/, 'X').replace('=', '');
+      expect(move.written, `ply ${move.ply}`).toBe(expected);
+      for (const alternative of move.alternatives) expect(alternative.written).not.toMatch(/[QRBN]/);
+    }
+    expect(game.moves.some((move) => /^S/.test(move.written))).toBe(true);
+  });
+
   it('re-decodes the rest of the game around one confirmed alternative, and exports the true game', () => {
     // 34... Rf8 is the first alternative of a doubtful move; confirming it puts the moves after it right too.
     const doubtful = game.moves[67];

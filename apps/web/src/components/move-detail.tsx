@@ -23,7 +23,7 @@ export function MoveDetail({ game, move, imageOf, actions }: {
   const t = useT();
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | undefined>(undefined);
-  const label = `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}`;
+  const label = `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.written}`;
   const squares = move.uci ? [move.uci.slice(0, 2), move.uci.slice(2, 4)] : [];
   return (
     <section class="move-detail" aria-label={label} data-testid="move-detail" data-ply={move.ply}>
@@ -52,13 +52,13 @@ export function MoveDetail({ game, move, imageOf, actions }: {
         {move.alternatives.slice(0, 3).map((alternative, index) => (
           <li key={alternative.san}>
             <button type="button" data-alternative={index + 1} data-san={alternative.san} onClick={() => actions.confirm(alternative.san)}>
-              <kbd>{index + 1}</kbd> {alternative.san} <span class="quiet">{percent(alternative.probability)}</span>
+              <kbd>{index + 1}</kbd> {alternative.written} <span class="quiet">{percent(alternative.probability)}</span>
             </button>
           </li>
         ))}
       </ol>
       <div class="actions">
-        <button type="button" class="primary" data-testid="accept" onClick={() => actions.confirm(move.san)}><kbd>a</kbd> {t('accept')} {move.san}</button>
+        <button type="button" class="primary" data-testid="accept" onClick={() => actions.confirm(move.san)}><kbd>a</kbd> {t('accept')} {move.written}</button>
         {move.confirmed ? <button type="button" onClick={() => actions.unconfirm()}>×</button> : null}
       </div>
       <form class="typed" onSubmit={async (event) => {

@@ -17,7 +17,7 @@ export function FlaggedList({ game, selectedPly, onSelect }: { game: DeskGame; s
             const move = byPly.get(ply);
             return (
               <button type="button" key={ply} data-flagged-ply={ply} aria-pressed={ply === selectedPly} onClick={() => onSelect(ply)}>
-                {move ? `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}` : `#${ply}`}
+                {move ? `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.written}` : `#${ply}`}
               </button>
             );
           })}
@@ -38,7 +38,7 @@ export function MoveList({ game, selectedPly, onSelect }: { game: DeskGame; sele
             class={`${move.review ? 'review' : ''}${move.confirmed ? ' confirmed' : ''}${move.ply === selectedPly ? ' selected' : ''}`}>
             <button type="button" aria-current={move.ply === selectedPly ? 'true' : undefined} onClick={() => onSelect(move.ply)}>
               {move.side === 'white' ? <span class="number">{move.moveNumber}.</span> : null}
-              {move.san}
+              {move.written}
             </button>
           </li>
         ))}

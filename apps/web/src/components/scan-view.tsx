@@ -41,7 +41,7 @@ export function ScanView({ game, sheet, shown, selectedPly, onSelect, label }: {
           <button type="button" key={move.ply} tabIndex={-1}
             class={`cell-box ${confidenceClass(move)}${move.ply === selectedPly ? ' selected' : ''}`}
             data-cell-ply={move.ply}
-            title={`${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}`}
+            title={`${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.written}`}
             style={{
               left: `${(100 * cell.x) / size.width}%`, top: `${(100 * cell.y) / size.height}%`,
               width: `${(100 * cell.width) / size.width}%`, height: `${(100 * cell.height) / size.height}%`,
