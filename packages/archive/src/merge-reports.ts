@@ -12,6 +12,8 @@ import type { ShardPosition } from './format/report-writer.js';
 import { ReportInputError, readLastLine, readReportLines, type ReportLocation } from './ndjson-reader.js';
 import { err, ok, type Result } from '@zapis/core';
 import type { GameRecord, RecordDiagnostic } from './record.js';
+import { LIMIT_CODES } from './rules/archive-codes.js';
+import { KNOWN_RULE_CODES } from './rules/rule-config.js';
 import { addRecord, emptySummary, type SummaryCounts, type UnreadableInput } from './summary.js';
 
 /** The code of the diagnostic that says a game repeats an earlier one. */
@@ -55,6 +57,9 @@ function parseJson(text: string, where: string, location: ReportLocation): unkno
   }
 }
 
+/** Every code a record may carry (RecordDiagnosticCode): a report that names another is not one of this version's. */
+const KNOWN_RECORD_CODES: ReadonlySet<string> = new Set([...KNOWN_RULE_CODES, ...Object.keys(LIMIT_CODES)]);
+
 const isStringList = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isWhole = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value);
 
@@ -82,6 +87,7 @@ function diagnosticProblem(value: unknown, path: string): [string, string] | und
   if (!isObject(value)) return [path, 'not an object'];
   if (value.severity !== 'error' && value.severity !== 'warning' && value.severity !== 'info') return [`${path}.severity`, `expected error, warning or info, got ${JSON.stringify(value.severity)}`];
   if (typeof value.code !== 'string') return [`${path}.code`, 'expected a string'];
+  if (!KNOWN_RECORD_CODES.has(value.code)) return [`${path}.code`, `unknown code ${JSON.stringify(value.code)} (a report of another zapis version?)`];
   if (typeof value.message !== 'string') return [`${path}.message`, 'expected a string'];
   if (!isWhole(value.line)) return [`${path}.line`, 'expected a line number'];
   if (!isWhole(value.column)) return [`${path}.column`, 'expected a column number'];

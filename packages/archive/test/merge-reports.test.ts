@@ -53,7 +53,7 @@ function run(games: typeof INPUT): GameRecord[] {
     const i = Math.max(0, INPUT.indexOf(game));
     const index = (numbers.get(game.file) ?? 0) + 1;
     numbers.set(game.file, index);
-    const own = game.warn ? [diagnostic({ severity: 'warning', code: 'non-standard-san', file: game.file, sourceLine: '1.d4', width: 2 })] : [];
+    const own = game.warn ? [diagnostic({ severity: 'warning', code: 'over-disambiguation', file: game.file, sourceLine: '1.d4', width: 2 })] : [];
     const base = record({ file: game.file, index, line: 10 * i + 1, san: MAINLINES[game.moves], tags: { White: `W${i}`, Black: `B${i}` }, diagnostics: own });
     return recheckDuplicates(base, check);
   });
@@ -126,7 +126,7 @@ describe('merge-reports', () => {
     const duplicates = records.map((game) => game.diagnostics.find((d) => d.code === DUPLICATE_GAME_CODE)?.message);
     expect(duplicates).toEqual([undefined, undefined, undefined, 'repeats a.pgn game 1', 'repeats a.pgn game 2', undefined, 'repeats a.pgn game 1']);
     expect(records.map((game) => game.status)).toEqual(['ok', 'ok', 'ok', 'error', 'error', 'ok', 'error']);
-    expect(summary).toMatchObject({ games: 7, ok: 4, failed: 3, errors: 3, warnings: 1, byCode: { [DUPLICATE_GAME_CODE]: 3, 'non-standard-san': 1 }, bytes: 3000 });
+    expect(summary).toMatchObject({ games: 7, ok: 4, failed: 3, errors: 3, warnings: 1, byCode: { [DUPLICATE_GAME_CODE]: 3, 'over-disambiguation': 1 }, bytes: 3000 });
     expect(summary.unreadable).toEqual([{ file: 'gone.pgn', reason: 'no such file' }]);
     expect(summary.seconds).toBe(3);
     expect(summary.gamesPerSecond).toBe(2);
@@ -221,6 +221,8 @@ describe('merge-reports', () => {
       expect(await failure([severity])).toMatch(/severity\.ndjson:2: not a game record: diagnostics\[0\]\.severity: expected error, warning or info, got "fatal"/);
       const candidates = await file('candidates.ndjson', [lines[0], lines[1].replace('"severity":"warning"', '"severity":"warning","candidates":"Nf3"'), ...lines.slice(2)].join('\n'));
       expect(await failure([candidates])).toMatch(/candidates\.ndjson:2: not a game record: diagnostics\[0\]\.candidates: expected a list of strings, got "Nf3"/);
+      const code = await file('code.ndjson', [lines[0], lines[1].replace('"code":"over-disambiguation"', '"code":"brand-new-check"'), ...lines.slice(2)].join('\n'));
+      expect(await failure([code])).toMatch(/code\.ndjson:2: not a game record: diagnostics\[0\]\.code: unknown code "brand-new-check"/);
       const tags = await file('tags.ndjson', [lines[0].replace('"tags":{', '"tags":{"Round":5,'), ...lines.slice(1)].join('\n'));
       expect(await failure([tags])).toMatch(/tags\.ndjson:1: not a game record: tags: expected an object of strings/);
       const array = await file('array.ndjson', `[1, 2]\n${good()}`);

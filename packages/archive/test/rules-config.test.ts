@@ -123,7 +123,7 @@ describe('loadRuleConfig', () => {
 });
 
 describe('applying a config', () => {
-  const diagnostic = (code: string, severity: RecordDiagnostic['severity']): RecordDiagnostic =>
+  const diagnostic = (code: RecordDiagnostic['code'], severity: RecordDiagnostic['severity']): RecordDiagnostic =>
     ({ severity, code, message: code, file: 'a.pgn', line: 1, column: 1 });
   const diagnostics = [diagnostic('illegal-move', 'error'), diagnostic('missing-check-mark', 'warning'), diagnostic('unknown-token', 'error'), diagnostic('tag-order', 'warning')];
 
