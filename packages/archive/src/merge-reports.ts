@@ -68,7 +68,6 @@ type FieldRule = readonly [check: (value: unknown) => boolean, expected: string]
 const STRING: FieldRule = [(value) => typeof value === 'string', 'a string'];
 const STRINGS: FieldRule = [isStringList, 'a list of strings'];
 const COUNT: FieldRule = [isCount, 'a whole number of 0 or more'];
-const WHOLE: FieldRule = [isWhole, 'a whole number'];
 
 const OPTIONAL_DIAGNOSTIC_FIELDS: Readonly<Record<string, FieldRule>> = {
   file: STRING, ply: COUNT, moveNumber: COUNT, side: [(value) => value === 'white' || value === 'black', '"white" or "black"'],
