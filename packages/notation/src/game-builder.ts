@@ -184,7 +184,8 @@ export class GameBuilder {
   }
 
   private lastMove(): BuildingMove | undefined {
-    return this.line.moves.at(-1);
+    const moves = this.line.moves;
+    return moves.length > 0 ? moves[moves.length - 1] : undefined;
   }
 
   tag(open: IToken, name: IToken | undefined, value: IToken | undefined, close: IToken | undefined): void {
