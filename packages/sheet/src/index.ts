@@ -23,4 +23,5 @@ export {
   type WrittenMove, type WrittenGame, RESULT_CODES, pairPlies, sheetsNeeded, normaliseResult,
 } from './moves.js';
 export { type LayoutParseError, serialiseLayout, serialiseLayouts, parseLayoutJson } from './serialise.js';
+export { parseLayoutsJson } from './serialise.js';
 export { type JsonProblem, type JsonCheckError, type JsonCheckOptions, checkJsonText, jsonPathText } from './json-check.js';

@@ -93,7 +93,8 @@ const marker = v.strictObject({
   bits: v.array(v.array(bit)),
 });
 
-const qrPayload = v.strictObject({
+/** The QR code's JSON (qr-payload.ts): also checked alone, when a scan's code is read. */
+export const QR_PAYLOAD_SCHEMA = v.strictObject({
   layout: v.string(),
   v: wholeFromOne,
   lang: v.picklist(SHEET_LANGUAGES),
@@ -123,7 +124,7 @@ export const SHEET_LAYOUT_SCHEMA = v.strictObject({
   moveGrid,
   footer,
   markers: v.pipe(v.array(marker), v.length(4, 'expected the four corner markers')),
-  qr: v.strictObject({ rect, payload: qrPayload, text: v.string() }),
+  qr: v.strictObject({ rect, payload: QR_PAYLOAD_SCHEMA, text: v.string() }),
 });
 
 export type CheckedLayout = v.InferOutput<typeof SHEET_LAYOUT_SCHEMA>;

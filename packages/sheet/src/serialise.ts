@@ -7,7 +7,8 @@ import { LAYOUT_FORMAT, LAYOUT_VERSION, type SheetLayout } from './layout.js';
 import { parseLayoutId } from './layout-id.js';
 import { checkJsonText, type JsonCheckError } from './json-check.js';
 import { SHEET_LAYOUT_SCHEMA } from './layout-schema.js';
-import type { Result } from './result.js';
+import * as v from 'valibot';
+import { ok, type Result } from './result.js';
 
 export function serialiseLayout(layout: SheetLayout, indent = 2): string {
   return `${JSON.stringify(layout, null, indent)}\n`;
@@ -23,18 +24,20 @@ export type LayoutParseError = JsonCheckError;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+type Path = readonly (string | number)[];
+
 /** What stops the check before the schema: not a layout at all, or one from a newer writer (whose fields this reader cannot know). */
-function layoutGate(data: unknown): { path: string[]; detail: string } | undefined {
-  if (!isObject(data)) return { path: [], detail: `expected a ${LAYOUT_FORMAT} object` };
-  if (data.format !== LAYOUT_FORMAT) return { path: data.format === undefined ? [] : ['format'], detail: `not a ${LAYOUT_FORMAT} document (format ${JSON.stringify(data.format) ?? 'missing'})` };
+function layoutGate(data: unknown, at: Path = []): { path: Path; detail: string } | undefined {
+  if (!isObject(data)) return { path: at, detail: `expected a ${LAYOUT_FORMAT} object` };
+  if (data.format !== LAYOUT_FORMAT) return { path: data.format === undefined ? at : [...at, 'format'], detail: `not a ${LAYOUT_FORMAT} document (format ${JSON.stringify(data.format) ?? 'missing'})` };
   if (typeof data.version === 'number' && data.version > LAYOUT_VERSION) {
-    return { path: ['version'], detail: `layout version ${data.version} is newer than this reader (${LAYOUT_VERSION})` };
+    return { path: [...at, 'version'], detail: `layout version ${data.version} is newer than this reader (${LAYOUT_VERSION})` };
   }
   return undefined;
 }
 
 /** What the schema cannot say: the id names a geometry, one marker per corner, rows in move order. */
-function checkConsistency(layout: SheetLayout, report: (path: readonly (string | number)[], detail: string) => void): void {
+function checkConsistency(layout: SheetLayout, report: (path: Path, detail: string) => void): void {
   if (parseLayoutId(layout.layoutId) === undefined) report(['layoutId'], `unknown layout id ${JSON.stringify(layout.layoutId)} (expected zapis/<style>/<paper>/m<moves>/b<blocks>…)`);
   if (layout.qr.payload.layout !== layout.layoutId) report(['qr', 'payload', 'layout'], `the QR names layout ${JSON.stringify(layout.qr.payload.layout)}, the sheet ${JSON.stringify(layout.layoutId)}`);
   const corners = new Set<string>();
@@ -60,4 +63,29 @@ function checkConsistency(layout: SheetLayout, report: (path: readonly (string |
  */
 export function parseLayoutJson(text: string, fileName = 'layout'): Result<SheetLayout, LayoutParseError> {
   return checkJsonText(SHEET_LAYOUT_SCHEMA, text, { fileName, gate: layoutGate, refine: checkConsistency });
+}
+
+/**
+ * Layout JSON as `print --layout-json` writes it: one layout, or an array of
+ * them (the sheets of a round). Checked as parseLayoutJson checks one; paths
+ * start with the sheet's index (`[3].paper`).
+ */
+export function parseLayoutsJson(text: string, fileName = 'layout'): Result<SheetLayout[], LayoutParseError> {
+  // An array starts with '[' (after blanks); anything else is one layout, or an error parseLayoutJson places.
+  if (!text.trimStart().startsWith('[')) {
+    const one = parseLayoutJson(text, fileName);
+    return one.ok ? ok([one.value]) : one;
+  }
+  return checkJsonText(v.array(SHEET_LAYOUT_SCHEMA), text, {
+    fileName,
+    gate: (data) => {
+      if (!Array.isArray(data) || data.length === 0) return { path: [], detail: 'expected one layout or a list of layouts, got an empty list' };
+      for (const [index, item] of data.entries()) {
+        const stop = layoutGate(item, [index]);
+        if (stop) return stop;
+      }
+      return undefined;
+    },
+    refine: (layouts, report) => layouts.forEach((layout, index) => checkConsistency(layout, (path, detail) => report([index, ...path], detail))),
+  });
 }

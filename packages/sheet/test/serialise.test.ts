@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAYOUT_VERSION, buildSheetLayout, parseLayoutJson, serialiseLayout, type SheetLayout } from '../src/index.js';
+import { LAYOUT_VERSION, buildSheetLayout, parseLayoutJson, parseLayoutsJson, serialiseLayout, serialiseLayouts, type SheetLayout } from '../src/index.js';
 
 function layout(): SheetLayout {
   const result = buildSheetLayout({ style: 'boxed', language: 'de', header: { event: 'Schachbundesliga' } });
@@ -98,5 +98,23 @@ describe('layout JSON: the whole document is checked, every problem placed', () 
     const problems = problemsOf(JSON.stringify({ ...good(), version: LAYOUT_VERSION + 1, newField: true }));
     expect(problems).toHaveLength(1);
     expect(problems[0].detail).toMatch(/newer than this reader/);
+  });
+});
+
+describe('several layouts (the sheets of a round)', () => {
+  it('read back as written, one or many', () => {
+    const sheets = [layout(), layout()];
+    expect(parseLayoutsJson(serialiseLayouts(sheets))).toEqual({ ok: true, value: sheets });
+    expect(parseLayoutsJson(serialiseLayout(sheets[0]))).toEqual({ ok: true, value: [sheets[0]] });
+  });
+
+  it('name the sheet of each problem', () => {
+    const sheets = JSON.parse(serialiseLayouts([layout(), layout()])) as Record<string, unknown>[];
+    delete sheets[1].paper;
+    const parsed = parseLayoutsJson(JSON.stringify(sheets, null, 2), 'round.json');
+    expect(parsed.ok === false && parsed.error.problems.map((problem) => `${problem.path}: ${problem.detail}`)).toEqual(['[1].paper: missing field "paper"']);
+    const newer = parseLayoutsJson(JSON.stringify([sheets[0], { ...sheets[0], version: LAYOUT_VERSION + 1 }]));
+    expect(newer.ok === false && newer.error.problems[0].path).toBe('[1].version');
+    expect(parseLayoutsJson('[]').ok).toBe(false);
   });
 });
