@@ -9,8 +9,11 @@
  */
 import { resolve } from 'node:path';
 import type { ShardPosition } from './format/report-writer.js';
-import { ReportInputError, readLastLine, readReportLines } from './ndjson-reader.js';
+import { ReportInputError, readLastLine, readReportLines, type ReportLocation } from './ndjson-reader.js';
+import { err, ok, type Result } from '@zapis/core';
 import type { GameRecord, RecordDiagnostic } from './record.js';
+import { LIMIT_CODES } from './rules/archive-codes.js';
+import { KNOWN_RULE_CODES } from './rules/rule-config.js';
 import { addRecord, emptySummary, type SummaryCounts, type UnreadableInput } from './summary.js';
 
 /** The code of the diagnostic that says a game repeats an earlier one. */
@@ -46,70 +49,120 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isCountTable = (value: unknown): value is Record<string, number> => isObject(value) && Object.values(value).every(isCount);
 
-function parseJson(text: string, where: string): unknown {
+function parseJson(text: string, where: string, location: ReportLocation): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ReportInputError(`${where}: not valid JSON (${(error as Error).message})`);
+    throw new ReportInputError(`${where}: not valid JSON (${(error as Error).message})`, location);
   }
 }
 
-function diagnosticProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return 'a diagnostic is not an object';
-  if (value.severity !== 'error' && value.severity !== 'warning' && value.severity !== 'info') return `a diagnostic has severity ${JSON.stringify(value.severity)}`;
-  if (typeof value.code !== 'string' || typeof value.message !== 'string') return 'a diagnostic has no code or message';
-  if (typeof value.line !== 'number' || typeof value.column !== 'number') return 'a diagnostic has no line or column';
+/** Every code a record may carry (RecordDiagnosticCode): a report that names another is not one of this version's. */
+const KNOWN_RECORD_CODES: ReadonlySet<string> = new Set([...KNOWN_RULE_CODES, ...Object.keys(LIMIT_CODES)]);
+
+const isStringList = (value: unknown): boolean => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isWhole = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value);
+
+/** What an optional field must be when present, and how to say it. */
+type FieldRule = readonly [check: (value: unknown) => boolean, expected: string];
+const STRING: FieldRule = [(value) => typeof value === 'string', 'a string'];
+const STRINGS: FieldRule = [isStringList, 'a list of strings'];
+const COUNT: FieldRule = [isCount, 'a whole number of 0 or more'];
+
+const OPTIONAL_DIAGNOSTIC_FIELDS: Readonly<Record<string, FieldRule>> = {
+  file: STRING, ply: COUNT, moveNumber: COUNT, side: [(value) => value === 'white' || value === 'black', '"white" or "black"'],
+  fen: STRING, text: STRING, candidates: STRINGS, suggestions: STRINGS, width: COUNT,
+};
+
+/** The first field of `value` that breaks its rule, as `[path, detail]`. */
+function optionalFieldProblem(value: JsonObject, rules: Readonly<Record<string, FieldRule>>, path: string): [string, string] | undefined {
+  for (const [name, [check, expected]] of Object.entries(rules)) {
+    if (value[name] !== undefined && !check(value[name])) return [`${path}.${name}`, `expected ${expected}, got ${JSON.stringify(value[name])?.slice(0, 40)}`];
+  }
   return undefined;
 }
 
-/** Why `value` is not a game record of ARCHITECTURE.md's NDJSON, or undefined when it is one. */
-function recordProblem(value: JsonObject): string | undefined {
-  if (typeof value.file !== 'string') return 'no "file"';
-  if (!isCount(value.index) || value.index < 1) return 'no 1-based "index"';
-  if (typeof value.line !== 'number') return 'no "line"';
-  if (!isObject(value.tags)) return 'no "tags" object';
-  if (typeof value.language !== 'string') return 'no "language"';
-  if (value.status !== 'ok' && value.status !== 'error') return 'no "status" (ok or error)';
-  if (!isCount(value.plies)) return 'no "plies"';
-  if (!Array.isArray(value.san) || typeof value.fen !== 'string') return 'no "san" or "fen"';
-  if (!Array.isArray(value.diagnostics)) return 'no "diagnostics" array';
+function diagnosticProblem(value: unknown, path: string): [string, string] | undefined {
+  if (!isObject(value)) return [path, 'not an object'];
+  if (value.severity !== 'error' && value.severity !== 'warning' && value.severity !== 'info') return [`${path}.severity`, `expected error, warning or info, got ${JSON.stringify(value.severity)}`];
+  if (typeof value.code !== 'string') return [`${path}.code`, 'expected a string'];
+  if (!KNOWN_RECORD_CODES.has(value.code)) return [`${path}.code`, `unknown code ${JSON.stringify(value.code)} (a report of another zapis version?)`];
+  if (typeof value.message !== 'string') return [`${path}.message`, 'expected a string'];
+  if (!isWhole(value.line)) return [`${path}.line`, 'expected a line number'];
+  if (!isWhole(value.column)) return [`${path}.column`, 'expected a column number'];
+  return optionalFieldProblem(value, OPTIONAL_DIAGNOSTIC_FIELDS, path);
+}
+
+function repairProblem(value: unknown, path: string): [string, string] | undefined {
+  if (!isObject(value)) return [path, 'not an object'];
+  if (!isWhole(value.line) || !isWhole(value.column)) return [path, 'expected a "line" and "column"'];
+  if (typeof value.message !== 'string') return [`${path}.message`, 'expected a string'];
+  if (!isStringList(value.san)) return [`${path}.san`, 'expected a list of strings'];
+  return undefined;
+}
+
+/**
+ * Why `value` is not a game record of the NDJSON report format, as `[path, detail]`,
+ * or undefined when it is one. Fields this reader does not know are passed
+ * through unchanged: the format grows by adding fields.
+ */
+function recordProblem(value: JsonObject): [string, string] | undefined {
+  if (typeof value.file !== 'string') return ['file', 'expected a string'];
+  if (!isCount(value.index) || value.index < 1) return ['index', 'expected a 1-based game number'];
+  if (!isWhole(value.line)) return ['line', 'expected a line number'];
+  if (!isObject(value.tags) || !Object.values(value.tags).every((tag) => typeof tag === 'string')) return ['tags', 'expected an object of strings'];
+  if (typeof value.language !== 'string') return ['language', 'expected a string'];
+  if (value.status !== 'ok' && value.status !== 'error') return ['status', `expected "ok" or "error", got ${JSON.stringify(value.status)}`];
+  if (!isCount(value.plies)) return ['plies', 'expected a whole number of 0 or more'];
+  if (!isStringList(value.san)) return ['san', 'expected a list of strings'];
+  if (typeof value.fen !== 'string') return ['fen', 'expected a string'];
+  if (!Array.isArray(value.diagnostics)) return ['diagnostics', 'expected a list'];
+  if (value.outcome !== undefined && typeof value.outcome !== 'string') return ['outcome', 'expected a string'];
+  if (value.duplicateKey !== undefined && typeof value.duplicateKey !== 'number') return ['duplicateKey', 'expected a number'];
   if (value.omitted !== undefined) {
     const omitted = value.omitted;
     if (!isObject(omitted) || !isCount(omitted.count) || !isCount(omitted.errors) || !isCount(omitted.warnings) || !isCount(omitted.infos) || !isCountTable(omitted.byCode)) {
-      return '"omitted" is not {count, errors, warnings, infos, byCode}';
+      return ['omitted', 'expected {count, errors, warnings, infos, byCode}'];
     }
   }
-  for (const diagnostic of value.diagnostics) {
-    const problem = diagnosticProblem(diagnostic);
+  for (const [index, diagnostic] of value.diagnostics.entries()) {
+    const problem = diagnosticProblem(diagnostic, `diagnostics[${index}]`);
     if (problem) return problem;
+  }
+  if (value.repairs !== undefined) {
+    if (!Array.isArray(value.repairs)) return ['repairs', 'expected a list'];
+    for (const [index, repair] of value.repairs.entries()) {
+      const problem = repairProblem(repair, `repairs[${index}]`);
+      if (problem) return problem;
+    }
   }
   return undefined;
 }
 
 const SUMMARY_COUNTS = ['games', 'ok', 'failed', 'plies', 'errors', 'warnings', 'infos'] as const;
 
-function parseShard(value: unknown, where: string): ShardPosition | undefined {
+function parseShard(value: unknown, where: string, location: ReportLocation): ShardPosition | undefined {
   if (value === undefined) return undefined;
   if (isObject(value) && isCount(value.index) && isCount(value.count) && value.index >= 1 && value.index <= value.count) {
     return { index: value.index, count: value.count };
   }
-  throw new ReportInputError(`${where}: "shard" must be {"index": i, "count": n} with 1 <= i <= n`);
+  throw new ReportInputError(`${where}: summary.shard: expected {"index": i, "count": n} with 1 <= i <= n`, location);
 }
 
-function parseSummary(value: unknown, where: string): { summary: SummaryCounts; shard?: ShardPosition } {
-  if (!isObject(value)) throw new ReportInputError(`${where}: "summary" is not an object`);
+function parseSummary(value: unknown, where: string, location: ReportLocation): { summary: SummaryCounts; shard?: ShardPosition } {
+  if (!isObject(value)) throw new ReportInputError(`${where}: "summary" is not an object`, location);
   const summary = emptySummary();
   for (const key of SUMMARY_COUNTS) {
-    if (!isCount(value[key])) throw new ReportInputError(`${where}: the summary has no count "${key}"`);
+    if (!isCount(value[key])) throw new ReportInputError(`${where}: the summary has no count "${key}"`, location);
     summary[key] = value[key];
   }
-  if (value.byCode !== undefined && !isCountTable(value.byCode)) throw new ReportInputError(`${where}: the summary's "byCode" is not a table of counts`);
-  if (value.languages !== undefined && !isCountTable(value.languages)) throw new ReportInputError(`${where}: the summary's "languages" is not a table of counts`);
+  if (value.byCode !== undefined && !isCountTable(value.byCode)) throw new ReportInputError(`${where}: the summary's "byCode" is not a table of counts`, location);
+  if (value.languages !== undefined && !isCountTable(value.languages)) throw new ReportInputError(`${where}: the summary's "languages" is not a table of counts`, location);
   summary.byCode = { ...(value.byCode as Record<string, number> | undefined) };
   summary.languages = { ...(value.languages as Record<string, number> | undefined) };
   const unreadable = value.unreadable ?? [];
   if (!Array.isArray(unreadable) || !unreadable.every((bad) => isObject(bad) && typeof bad.file === 'string' && typeof bad.reason === 'string')) {
-    throw new ReportInputError(`${where}: the summary's "unreadable" is not a list of {file, reason}`);
+    throw new ReportInputError(`${where}: the summary's "unreadable" is not a list of {file, reason}`, location);
   }
   summary.unreadable = unreadable.map((bad: JsonObject) => ({ file: bad.file as string, reason: bad.reason as string }));
   // Timing and bytes are optional: reports from before they existed still merge.
@@ -117,7 +170,7 @@ function parseSummary(value: unknown, where: string): { summary: SummaryCounts; 
   summary.notListed = isCount(value.notListed) ? value.notListed : 0;
   summary.seconds = typeof value.seconds === 'number' ? value.seconds : 0;
   summary.gamesPerSecond = typeof value.gamesPerSecond === 'number' ? value.gamesPerSecond : 0;
-  const shard = parseShard(value.shard, where);
+  const shard = parseShard(value.shard, where, location);
   return shard ? { summary, shard } : { summary };
 }
 
@@ -125,13 +178,14 @@ function parseSummary(value: unknown, where: string): { summary: SummaryCounts; 
 export async function readReportHead(path: string, cwd: string = process.cwd()): Promise<ReportHead> {
   const location = resolve(cwd, path);
   const last = await readLastLine(location, path);
-  if (last === undefined) throw new ReportInputError(`${path}: empty: not a zapis NDJSON report`);
+  const at: ReportLocation = { report: path };
+  if (last === undefined) throw new ReportInputError(`${path}: empty: not a zapis NDJSON report`, at);
   const where = `${path}: last line`;
-  const value = parseJson(last, where);
+  const value = parseJson(last, where, at);
   if (!isObject(value) || !('summary' in value)) {
-    throw new ReportInputError(`${where}: not a summary — is the report complete? (zapis validate --format json ends with {"summary": …})`);
+    throw new ReportInputError(`${where}: not a summary — is the report complete? (zapis validate --format json ends with {"summary": …})`, at);
   }
-  return { path, location, ...parseSummary(value.summary, where) };
+  return { path, location, ...parseSummary(value.summary, where, at) };
 }
 
 /**
@@ -204,20 +258,21 @@ async function* reportRecords(head: ReportHead): AsyncGenerator<GameRecord> {
   for await (const line of readReportLines(head.location, head.path)) {
     if (line.text.trim() === '') continue;
     const where = `${head.path}:${line.number}`;
-    const value = parseJson(line.text, where);
-    if (!isObject(value)) throw new ReportInputError(`${where}: expected a game object or the summary, found ${JSON.stringify(value).slice(0, 40)}`);
-    if (summaryLine !== undefined) throw new ReportInputError(`${where}: a line after the summary (line ${summaryLine})`);
+    const at: ReportLocation = { report: head.path, line: line.number };
+    const value = parseJson(line.text, where, at);
+    if (!isObject(value)) throw new ReportInputError(`${where}: expected a game object or the summary, found ${JSON.stringify(value).slice(0, 40)}`, at);
+    if (summaryLine !== undefined) throw new ReportInputError(`${where}: a line after the summary (line ${summaryLine})`, at);
     if ('summary' in value) {
       summaryLine = line.number;
       continue;
     }
     const problem = recordProblem(value);
-    if (problem) throw new ReportInputError(`${where}: not a game record: ${problem}`);
+    if (problem) throw new ReportInputError(`${where}: not a game record: ${problem[0]}: ${problem[1]}`, at);
     games++;
     yield value as unknown as GameRecord;
   }
   if (games !== head.summary.games) {
-    throw new ReportInputError(`${head.path}: ${games} game lines but the summary counts ${head.summary.games}: the report was cut or edited`);
+    throw new ReportInputError(`${head.path}: ${games} game lines but the summary counts ${head.summary.games}: the report was cut or edited`, { report: head.path });
   }
 }
 
@@ -309,6 +364,15 @@ async function* concatenate(heads: readonly ReportHead[]): AsyncGenerator<GameRe
   for (const head of heads) yield* reportRecords(head);
 }
 
+/** Why the reports could not be merged: a message naming the report and line, and the same as fields. */
+export interface ReportError {
+  readonly message: string;
+  /** The report as given, when the problem is one report's. */
+  readonly report?: string;
+  /** 1-based line in that report, when the problem is one line's. */
+  readonly line?: number;
+}
+
 /**
  * Streams the records of every report, merged, to `emit` (awaited, so a slow
  * output holds reading back), and resolves to the merged summary: counts
@@ -316,11 +380,25 @@ async function* concatenate(heads: readonly ReportHead[]): AsyncGenerator<GameRe
  * reports are read twice: once to check them and learn each one's files, then
  * to merge, and other reports are checked whole before their first record
  * goes out, so a bad report is reported before anything is written.
+ * A bad or unreadable report is an error value; what `emit` throws is thrown.
  */
 export async function mergeReports(
   paths: readonly string[],
   emit: (record: GameRecord) => void | Promise<void>,
   options: MergeOptions = {},
+): Promise<Result<SummaryCounts, ReportError>> {
+  try {
+    return ok(await mergeChecked(paths, emit, options));
+  } catch (error) {
+    if (!(error instanceof ReportInputError)) throw error;
+    return err({ message: error.message, ...(error.location ?? {}) });
+  }
+}
+
+async function mergeChecked(
+  paths: readonly string[],
+  emit: (record: GameRecord) => void | Promise<void>,
+  options: MergeOptions,
 ): Promise<SummaryCounts> {
   if (paths.length === 0) throw new ReportInputError('no reports to merge');
   const heads = orderReports(await Promise.all(paths.map((path) => readReportHead(path, options.cwd))));

@@ -8,9 +8,24 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 
-/** A report that cannot be read or is not a zapis NDJSON report; the message names the file and line. */
+/** Where in the reports a problem is: the report as given and, when it is one line's, the line. */
+export interface ReportLocation {
+  readonly report: string;
+  /** 1-based. */
+  readonly line?: number;
+}
+
+/**
+ * A report that cannot be read or is not a zapis NDJSON report; the message
+ * names the file and line. Thrown inside the reader, returned as a value by
+ * mergeReports.
+ */
 export class ReportInputError extends Error {
   override readonly name = 'ReportInputError';
+
+  constructor(message: string, readonly location?: ReportLocation) {
+    super(message);
+  }
 }
 
 export interface ReportLine {
@@ -27,7 +42,7 @@ function describeFailure(path: string, error: unknown): ReportInputError {
   const code = (error as NodeJS.ErrnoException).code;
   const reason =
     code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : code === 'EACCES' ? 'permission denied' : code === 'Z_DATA_ERROR' ? 'not valid gzip data' : (error as Error).message;
-  return new ReportInputError(`cannot read ${path}: ${reason}`);
+  return new ReportInputError(`cannot read ${path}: ${reason}`, { report: path });
 }
 
 const isGzipped = (path: string): boolean => path.endsWith('.gz');
@@ -73,7 +88,7 @@ async function lastLineOfPlainFile(path: string, name: string): Promise<string |
       const newline = tail.lastIndexOf(0x0a, end - 1);
       if (newline >= 0 || start === 0) return tail.subarray(newline + 1, end).toString('utf8');
     }
-    if (tail.length > MAX_LAST_LINE) throw new ReportInputError(`${name}: the last line is longer than ${MAX_LAST_LINE} bytes: not a zapis NDJSON report`);
+    if (tail.length > MAX_LAST_LINE) throw new ReportInputError(`${name}: the last line is longer than ${MAX_LAST_LINE} bytes: not a zapis NDJSON report`, { report: name });
     return undefined;
   } finally {
     await handle.close();

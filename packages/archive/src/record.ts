@@ -3,10 +3,15 @@
  * ARCHITECTURE.md (file, index, line, tags, language, status, plies, san, fen,
  * diagnostics), made in a worker and sent to the writer in input order.
  */
-import type { Diagnostic, Repair } from '@zapis/game';
+import type { Diagnostic, DiagnosticCode, Repair } from '@zapis/game';
+import type { ArchiveRuleCode, LimitCode } from './rules/archive-codes.js';
+
+/** Every code a report can carry: the game's and parser's, the archive rules', and the limits'. */
+export type RecordDiagnosticCode = DiagnosticCode | ArchiveRuleCode | LimitCode;
 
 /** A diagnostic as reported: no offsets (they mean nothing outside the worker), but the source line for carets. */
-export interface RecordDiagnostic extends Omit<Diagnostic, 'offset' | 'length'> {
+export interface RecordDiagnostic extends Omit<Diagnostic, 'offset' | 'length' | 'code'> {
+  readonly code: RecordDiagnosticCode;
   /** How many characters the caret underlines (at least 1). */
   readonly width?: number;
   /** The text of the source line, for text output; never written to JSON. */

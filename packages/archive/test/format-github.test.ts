@@ -38,7 +38,7 @@ describe('the GitHub annotations format', () => {
   it('writes one command line per shown diagnostic, with file, line, column and code, then a summary notice', () => {
     const games = [
       record({ file: 'odd: name, 100%.pgn', diagnostics: [diagnostic({ file: 'odd: name, 100%.pgn', message: `50% of ${HOSTILE}`, width: 3 })] }),
-      record({ index: 2, diagnostics: [diagnostic({ severity: 'warning', code: 'non-standard-san', line: 20, column: 7 }), diagnostic({ severity: 'info', code: 'comment-note' })] }),
+      record({ index: 2, diagnostics: [diagnostic({ severity: 'warning', code: 'over-disambiguation', line: 20, column: 7 }), diagnostic({ severity: 'info', code: 'move-number-mismatch' })] }),
     ];
     const lines = render('github', games, {}, [{ file: 'gone.pgn', reason: 'no such file' }]).output.split('\n');
     expect(lines.pop()).toBe('');
@@ -47,7 +47,7 @@ describe('the GitHub annotations format', () => {
     expect(commands[0].properties).toEqual({ file: 'odd: name, 100%.pgn', line: '9', endLine: '9', col: '4', endColumn: '6', title: 'illegal-move' });
     expect(commands[0].data.startsWith(`50% of ${HOSTILE}\n`)).toBe(true);
     expect(commands[0].data).toContain('game 1, move 2. (ply 3, white)');
-    expect(commands[1].properties).toEqual({ file: 'games/a.pgn', line: '20', col: '7', title: 'non-standard-san' });
+    expect(commands[1].properties).toEqual({ file: 'games/a.pgn', line: '20', col: '7', title: 'over-disambiguation' });
     expect(commands[2]).toMatchObject({ properties: { file: 'gone.pgn', title: 'unreadable-input' }, data: 'cannot read gone.pgn: no such file' });
     expect(commands[3].data).toBe('2 games: 1 ok, 1 with errors; 1 error, 1 warning, 1 info; 4 plies; languages: en 2');
     expect(render('github', games, { show: 'info' }).output.split('\n').filter((line) => line.startsWith('::notice file=')).length).toBe(1);

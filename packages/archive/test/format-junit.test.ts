@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { skipWithoutShared } from '@zapis/testkit';
 import { escapeXmlAttribute, escapeXmlText, stripForbiddenXml } from '../src/format/junit-format.js';
-import type { GameRecord } from '../src/record.js';
+import type { GameRecord, RecordDiagnosticCode } from '../src/record.js';
 import { realRecords } from './fixtures/real-records.js';
 import { HOSTILE, diagnostic, record, render } from './fixtures/render.js';
 
@@ -60,7 +60,7 @@ describe('the JUnit format', () => {
   it('round-trips hostile names, messages and file names through an XML parser', () => {
     const file = `dir/<&"${HOSTILE}".pgn`;
     const games: GameRecord[] = [
-      record({ file, tags: { White: HOSTILE, Black: 'Müller ]]>', Event: '<Event & "Co">' }, diagnostics: [diagnostic({ file, message: HOSTILE, code: 'code&<"' })] }),
+      record({ file, tags: { White: HOSTILE, Black: 'Müller ]]>', Event: '<Event & "Co">' }, diagnostics: [diagnostic({ file, message: HOSTILE, code: 'code&<"' as RecordDiagnosticCode })] }),
       record({ file, index: 2 }),
     ];
     const xml = render('junit', games).output;
@@ -84,7 +84,7 @@ describe('the JUnit format', () => {
     const games = [
       record({ file: 'a.pgn', index: 1 }),
       record({ file: 'a.pgn', index: 2, diagnostics: [diagnostic(), diagnostic({ message: 'second' })] }),
-      record({ file: 'b.pgn', index: 1, diagnostics: [diagnostic({ severity: 'warning', code: 'non-standard-san', message: 'written N-f3' })] }),
+      record({ file: 'b.pgn', index: 1, diagnostics: [diagnostic({ severity: 'warning', code: 'over-disambiguation', message: 'written N-f3' })] }),
     ];
     const junit = parseJunit(render('junit', games, { shard: { index: 1, count: 2 } }, [{ file: 'gone.pgn', reason: 'no such file' }]).output);
     expect(junit.testsuites.name).toBe('zapis validate');
@@ -96,7 +96,7 @@ describe('the JUnit format', () => {
     expect(suites[0].testcase[1].failure?.['#text']).toContain('second');
     expect(suites[0].properties.property).toEqual([{ name: 'zapis.version', value: '0.1.0-test' }, { name: 'zapis.shard', value: '1/2' }]);
     expect(suites[1].testcase[0].failure).toBeUndefined();
-    expect(suites[1].testcase[0]['system-out']).toContain('warning[non-standard-san]: written N-f3');
+    expect(suites[1].testcase[0]['system-out']).toContain('warning[over-disambiguation]: written N-f3');
     expect(suites[2].testcase[0].error).toMatchObject({ type: 'unreadable-input', message: 'cannot read gone.pgn: no such file' });
     expect(parseJunit(render('junit', []).output).testsuites.testsuite).toBeUndefined();
   });

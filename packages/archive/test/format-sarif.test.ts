@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { skipWithoutShared } from '@zapis/testkit';
 import { shownDiagnostics } from '../src/format/report-writer.js';
 import { artifactUri } from '../src/format/sarif-format.js';
-import type { GameRecord } from '../src/record.js';
+import type { GameRecord, RecordDiagnosticCode } from '../src/record.js';
 import { realRecords } from './fixtures/real-records.js';
 import { HOSTILE, OPTIONS, diagnostic, record, render } from './fixtures/render.js';
 
@@ -69,9 +69,9 @@ describe('the SARIF format', () => {
   it('writes valid SARIF for no games, and for hostile text, odd names, stdin and unreadable inputs', () => {
     expect(schemaErrors(sarif([]))).toEqual([]);
     const games = [
-      record({ file: '<stdin>', diagnostics: [diagnostic({ file: '<stdin>', message: HOSTILE, code: 'odd code' })] }),
+      record({ file: '<stdin>', diagnostics: [diagnostic({ file: '<stdin>', message: HOSTILE, code: 'odd code' as RecordDiagnosticCode })] }),
       record({ file: 'folder with space/Łódź #1.pgn', index: 2, diagnostics: [diagnostic({ file: 'folder with space/Łódź #1.pgn', line: 0, column: 0 })] }),
-      record({ file: 'C:\\games\\win.pgn', index: 3, diagnostics: [diagnostic({ file: 'C:\\games\\win.pgn', severity: 'info', code: 'comment-note' })] }),
+      record({ file: 'C:\\games\\win.pgn', index: 3, diagnostics: [diagnostic({ file: 'C:\\games\\win.pgn', severity: 'info', code: 'move-number-mismatch' })] }),
     ];
     const log = sarif(games, { show: 'info', shard: { index: 2, count: 3 } }, [{ file: 'gone.pgn', reason: 'no such file' }]);
     expect(schemaErrors(log)).toEqual([]);

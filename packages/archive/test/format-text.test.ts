@@ -41,23 +41,23 @@ describe('the text format', () => {
 
   it('prints shown diagnostics only, repairs as help lines, and a summary paragraph', () => {
     const games = [
-      record({ index: 1, diagnostics: [diagnostic({ severity: 'info', code: 'comment-note', message: 'an info' })] }),
+      record({ index: 1, diagnostics: [diagnostic({ severity: 'info', code: 'move-number-mismatch', message: 'an info' })] }),
       record({
         index: 2,
-        diagnostics: [diagnostic({ severity: 'warning', code: 'non-standard-san', message: 'written N-f3', suggestions: ['Nf3'] }), diagnostic()],
+        diagnostics: [diagnostic({ severity: 'warning', code: 'over-disambiguation', message: 'written N-f3', suggestions: ['Nf3'] }), diagnostic()],
         repairs: [{ edit: { kind: 'replace', ply: 3, written: 'Nf6', san: 'Nf3', replacement: 'Nf3' }, line: 9, column: 4, editedPlies: [3], message: '2.Nf6 → 2.Nf3 makes the rest of the game legal', san: ['e4', 'e5', 'Nf3'] }],
       }),
     ];
     const { output } = render('text', games, {}, [{ file: 'gone.pgn', reason: 'no such file' }]);
     expect(output).not.toContain('an info');
-    expect(output).toContain('games/a.pgn:9:4: warning[non-standard-san]: written N-f3');
+    expect(output).toContain('games/a.pgn:9:4: warning[over-disambiguation]: written N-f3');
     expect(output).toContain('= written in standard SAN: Nf3');
     expect(output).toContain('games/a.pgn:9:4: help: game 2: 2.Nf6 → 2.Nf3 makes the rest of the game legal');
     expect(output).toContain('2 games: 1 ok, 1 with errors; 1 error, 1 warning, 1 info; 4 plies; languages: en 2');
-    expect(output).toContain('diagnostics by code: comment-note 1, illegal-move 1, non-standard-san 1');
+    expect(output).toContain('diagnostics by code: illegal-move 1, move-number-mismatch 1, over-disambiguation 1');
     expect(output).toContain('1.5 s, 1 games/s');
     expect(output).toContain('unreadable input: gone.pgn: no such file');
-    expect(render('text', games, { show: 'info' }).output).toContain('info[comment-note]: an info');
+    expect(render('text', games, { show: 'info' }).output).toContain('info[move-number-mismatch]: an info');
     expect(render('text', games, { show: 'error' }).output).not.toContain('warning[');
   });
 

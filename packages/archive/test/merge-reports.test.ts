@@ -11,7 +11,6 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNdjsonWriter } from '../src/format/ndjson-format.js';
 import { DUPLICATE_GAME_CODE, mergeReports, recheckDuplicates, type DuplicateCheck } from '../src/merge-reports.js';
-import { ReportInputError } from '../src/ndjson-reader.js';
 import { recordToJson, type GameRecord } from '../src/record.js';
 import { addRecord, emptySummary, type SummaryCounts } from '../src/summary.js';
 import { diagnostic, record } from './fixtures/render.js';
@@ -54,7 +53,7 @@ function run(games: typeof INPUT): GameRecord[] {
     const i = Math.max(0, INPUT.indexOf(game));
     const index = (numbers.get(game.file) ?? 0) + 1;
     numbers.set(game.file, index);
-    const own = game.warn ? [diagnostic({ severity: 'warning', code: 'non-standard-san', file: game.file, sourceLine: '1.d4', width: 2 })] : [];
+    const own = game.warn ? [diagnostic({ severity: 'warning', code: 'over-disambiguation', file: game.file, sourceLine: '1.d4', width: 2 })] : [];
     const base = record({ file: game.file, index, line: 10 * i + 1, san: MAINLINES[game.moves], tags: { White: `W${i}`, Black: `B${i}` }, diagnostics: own });
     return recheckDuplicates(base, check);
   });
@@ -107,8 +106,9 @@ async function shardReports(cutsA: readonly number[], cutsB: readonly number[], 
 async function merge(paths: readonly string[], recheck = true): Promise<{ records: GameRecord[]; summary: SummaryCounts }> {
   const duplicates = recheck ? sameMovesCheck() : undefined;
   const records: GameRecord[] = [];
-  const summary = await mergeReports(paths, (game) => void records.push(game), { duplicates });
-  return { records, summary };
+  const merged = await mergeReports(paths, (game) => void records.push(game), { duplicates });
+  if (!merged.ok) throw new Error(merged.error.message);
+  return { records, summary: merged.value };
 }
 
 const withoutTiming = (summary: SummaryCounts): Omit<SummaryCounts, 'seconds' | 'gamesPerSecond'> => {
@@ -126,7 +126,7 @@ describe('merge-reports', () => {
     const duplicates = records.map((game) => game.diagnostics.find((d) => d.code === DUPLICATE_GAME_CODE)?.message);
     expect(duplicates).toEqual([undefined, undefined, undefined, 'repeats a.pgn game 1', 'repeats a.pgn game 2', undefined, 'repeats a.pgn game 1']);
     expect(records.map((game) => game.status)).toEqual(['ok', 'ok', 'ok', 'error', 'error', 'ok', 'error']);
-    expect(summary).toMatchObject({ games: 7, ok: 4, failed: 3, errors: 3, warnings: 1, byCode: { [DUPLICATE_GAME_CODE]: 3, 'non-standard-san': 1 }, bytes: 3000 });
+    expect(summary).toMatchObject({ games: 7, ok: 4, failed: 3, errors: 3, warnings: 1, byCode: { [DUPLICATE_GAME_CODE]: 3, 'over-disambiguation': 1 }, bytes: 3000 });
     expect(summary.unreadable).toEqual([{ file: 'gone.pgn', reason: 'no such file' }]);
     expect(summary.seconds).toBe(3);
     expect(summary.gamesPerSecond).toBe(2);
@@ -187,11 +187,12 @@ describe('merge-reports', () => {
   it('waits for each record to be written before reading the next', async () => {
     const paths = await shardReports([2], [1], 'slow');
     const order: string[] = [];
-    await mergeReports(paths, async (game) => {
+    const merged = await mergeReports(paths, async (game) => {
       order.push(`start ${game.file}#${game.index}`);
       await new Promise((resolve) => setTimeout(resolve, 2));
       order.push(`end ${game.file}#${game.index}`);
     });
+    expect(merged.ok).toBe(true);
     for (let i = 0; i < order.length; i += 2) expect(order[i + 1]).toBe(order[i].replace('start', 'end'));
     expect(order).toHaveLength(2 * INPUT.length);
   });
@@ -202,13 +203,12 @@ describe('merge-reports', () => {
       return ndjson(records, summaryOf(records, 1));
     };
     const failure = async (paths: readonly string[]): Promise<string> => {
-      try {
-        await merge(paths);
-      } catch (error) {
-        expect(error).toBeInstanceOf(ReportInputError);
-        return (error as Error).message;
-      }
-      throw new Error('merged what it should have refused');
+      const written: GameRecord[] = [];
+      const merged = await mergeReports(paths, (game) => void written.push(game), { duplicates: sameMovesCheck() });
+      if (merged.ok) throw new Error('merged what it should have refused');
+      // Every line is checked before the first record goes out: a refused merge writes nothing.
+      expect(written).toEqual([]);
+      return merged.error.message;
     };
 
     it('a line that is not JSON, or not a game record', async () => {
@@ -216,11 +216,25 @@ describe('merge-reports', () => {
       const broken = await file('broken.ndjson', [lines[0], '{"file": "a.pgn", "index": ', ...lines.slice(1)].join('\n'));
       expect(await failure([broken])).toMatch(/broken\.ndjson:2: not valid JSON/);
       const fenless = await file('fenless.ndjson', [lines[0].replace('"fen"', '"FEN"'), ...lines.slice(1)].join('\n'));
-      expect(await failure([fenless])).toMatch(/fenless\.ndjson:1: not a game record: no "san" or "fen"/);
+      expect(await failure([fenless])).toMatch(/fenless\.ndjson:1: not a game record: fen: expected a string/);
       const severity = await file('severity.ndjson', [lines[0], lines[1].replace('"severity":"warning"', '"severity":"fatal"'), ...lines.slice(2)].join('\n'));
-      expect(await failure([severity])).toMatch(/severity\.ndjson:2: not a game record: a diagnostic has severity "fatal"/);
+      expect(await failure([severity])).toMatch(/severity\.ndjson:2: not a game record: diagnostics\[0\]\.severity: expected error, warning or info, got "fatal"/);
+      const candidates = await file('candidates.ndjson', [lines[0], lines[1].replace('"severity":"warning"', '"severity":"warning","candidates":"Nf3"'), ...lines.slice(2)].join('\n'));
+      expect(await failure([candidates])).toMatch(/candidates\.ndjson:2: not a game record: diagnostics\[0\]\.candidates: expected a list of strings, got "Nf3"/);
+      const code = await file('code.ndjson', [lines[0], lines[1].replace('"code":"over-disambiguation"', '"code":"brand-new-check"'), ...lines.slice(2)].join('\n'));
+      expect(await failure([code])).toMatch(/code\.ndjson:2: not a game record: diagnostics\[0\]\.code: unknown code "brand-new-check"/);
+      const tags = await file('tags.ndjson', [lines[0].replace('"tags":{', '"tags":{"Round":5,'), ...lines.slice(1)].join('\n'));
+      expect(await failure([tags])).toMatch(/tags\.ndjson:1: not a game record: tags: expected an object of strings/);
       const array = await file('array.ndjson', `[1, 2]\n${good()}`);
       expect(await failure([array])).toMatch(/array\.ndjson:1: expected a game object or the summary/);
+    });
+
+    it('gives the report and line as fields too', async () => {
+      const lines = good().split('\n');
+      const broken = await file('located.ndjson', [lines[0], '{"file": 3}', ...lines.slice(1)].join('\n'));
+      const merged = await mergeReports([broken], () => undefined);
+      expect(merged.ok).toBe(false);
+      if (!merged.ok) expect(merged.error).toEqual({ message: `${broken}:2: not a game record: file: expected a string`, report: broken, line: 2 });
     });
 
     it('a report cut short, or with games the summary does not count, or lines after the summary', async () => {

@@ -79,16 +79,17 @@ describe('the config file', () => {
   });
 
   it.each([
-    ['{ "rules": { "tag-order": "off", }', /^zapis\.config\.json: not valid JSON \(/],
-    ['[1, 2]', /^zapis\.config\.json: expected a JSON object/],
-    ['{ "rules": ["tag-order"] }', /^zapis\.config\.json: "rules" must be an object of code → level$/],
-    ['{ "rules": { "tag-ordre": "off" } }', /^zapis\.config\.json: rules\.tag-ordre: unknown code 'tag-ordre'; did you mean 'tag-order'\?$/],
-    ['{ "rules": { "tag-order": 2 } }', /^zapis\.config\.json: rules\.tag-order: the level 2 is not one of error, warning, info, off$/],
-    ['{ "maxLineLength": 0 }', /^zapis\.config\.json: "maxLineLength" must be a whole number of characters, at least 1 \(got 0\)$/],
+    ['{ "rules": { "tag-order": "off", }', /^zapis\.config\.json:1:34: not valid JSON \(property name expected\)$/],
+    ['', /^zapis\.config\.json:1:1: not valid JSON \(the file is empty\)$/],
+    ['[1, 2]', /^zapis\.config\.json:1:1: expected a JSON object/],
+    ['{ "rules": ["tag-order"] }', /^zapis\.config\.json:1:12: rules: expected an object of code → level$/],
+    ['{ "rules": { "tag-ordre": "off" } }', /^zapis\.config\.json:1:14: rules\.tag-ordre: unknown code 'tag-ordre'; did you mean 'tag-order'\?$/],
+    ['{\n  "rules": {\n    "tag-order": 2\n  }\n}', /^zapis\.config\.json:3:18: rules\.tag-order: the level 2 is not one of error, warning, info, off$/],
+    ['{ "maxLineLength": 0 }', /^zapis\.config\.json:1:20: maxLineLength: expected a whole number of characters, at least 1 \(got 0\)$/],
     ['{ "maxLineLength": "80" }', /\(got "80"\)$/],
-    ['{ "rule": {} }', /^zapis\.config\.json: unknown key "rule"; did you mean "rules"\?$/],
-    ['{ "colour": true }', /^zapis\.config\.json: unknown key "colour" \(the keys are "rules" and "maxLineLength"\)$/],
-  ])('rejects %s with a message naming the file and the key', (text, message) => {
+    ['{ "rule": {} }', /^zapis\.config\.json:1:3: rule: unknown key; did you mean "rules"\?$/],
+    ['{ "colour": true }', /^zapis\.config\.json:1:3: colour: unknown key \(the keys are "rules" and "maxLineLength"\)$/],
+  ])('rejects %s with a message naming the file, line, column and key', (text, message) => {
     expect(errorOf(parseRuleConfigText(text, 'zapis.config.json'))).toMatch(message);
   });
 });
@@ -116,13 +117,13 @@ describe('loadRuleConfig', () => {
     const directory = directoryWith({ 'zapis.config.json': '{ "maxLineLength": 100 }', 'strict.json': '{ "rules": { "tag-order": "error" } }', 'bad.json': '{ "rules": { "nope": "off" } }' });
     expect(valueOf(loadRuleConfig({ directory, configFile: join(directory, 'strict.json') }))).toMatchObject({ severities: { 'tag-order': 'error' }, maxLineLength: 255 });
     expect(errorOf(loadRuleConfig({ directory, configFile: join(directory, 'absent.json') }))).toBe(`${join(directory, 'absent.json')}: cannot read the config file (no such file)`);
-    expect(errorOf(loadRuleConfig({ directory, configFile: join(directory, 'bad.json') }))).toMatch(/bad\.json: rules\.nope: unknown code 'nope'/);
+    expect(errorOf(loadRuleConfig({ directory, configFile: join(directory, 'bad.json') }))).toMatch(/bad\.json:\d+:\d+: rules\.nope: unknown code 'nope'/);
     expect(errorOf(loadRuleConfig({ directory, ruleFlags: ['nope=off'] }))).toMatch(/^--rule nope=off: unknown code/);
   });
 });
 
 describe('applying a config', () => {
-  const diagnostic = (code: string, severity: RecordDiagnostic['severity']): RecordDiagnostic =>
+  const diagnostic = (code: RecordDiagnostic['code'], severity: RecordDiagnostic['severity']): RecordDiagnostic =>
     ({ severity, code, message: code, file: 'a.pgn', line: 1, column: 1 });
   const diagnostics = [diagnostic('illegal-move', 'error'), diagnostic('missing-check-mark', 'warning'), diagnostic('unknown-token', 'error'), diagnostic('tag-order', 'warning')];
 

@@ -1,11 +1,14 @@
 /** Diagnostics in the shape ARCHITECTURE.md promises to scripts (codes are stable, kebab-case). */
-import type { SourceSpan } from '@zapis/notation';
+import type { ProblemCode, SourceSpan } from '@zapis/notation';
 
 export type Severity = 'error' | 'warning' | 'info';
 
+/** Every code a diagnostic of @zapis/game can carry: its own and the parser's syntax problems. */
+export type DiagnosticCode = GameCode | ProblemCode;
+
 export interface Diagnostic {
   readonly severity: Severity;
-  readonly code: string;
+  readonly code: DiagnosticCode;
   readonly message: string;
   /** Set by whoever read the file; empty for text that came from elsewhere. */
   readonly file: string;
@@ -37,7 +40,7 @@ export interface PlyContext {
 
 export function diagnosticAt(
   severity: Severity,
-  code: string,
+  code: DiagnosticCode,
   message: string,
   span: SourceSpan,
   file: string,

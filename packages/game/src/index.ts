@@ -1,5 +1,6 @@
 export { analyseGame, type AnalyseOptions, type GameReport } from './analyse.js';
 export { type Diagnostic, type Severity, GAME_CODES, type GameCode } from './diagnostic.js';
+export { type DiagnosticCode } from './diagnostic.js';
 export { findRepairs, type Repair, type RepairEdit } from './repair.js';
 export { reconcile, plyRanges, type Reconciliation, type RecordDifference, type SheetMove, type MergedGame } from './reconcile.js';
 export { readSheet, type SheetOptions, type SheetReading } from './read-sheet.js';

@@ -10,7 +10,7 @@ import {
 } from '@zapis/core';
 import type { LanguageCode, MoveNode, MoveToken, ParsedGame, Variation } from '@zapis/notation';
 import { closestMoves } from './closeness.js';
-import { diagnosticAt, type Diagnostic, type Severity } from './diagnostic.js';
+import { diagnosticAt, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostic.js';
 import { castlingReason } from './castling-reason.js';
 import { checkMarks } from './marks.js';
 import { playAndDescribe } from './play-move.js';
@@ -64,7 +64,7 @@ export function firstPly(position: Position): number {
 }
 
 function moveDiagnostic(
-  severity: Severity, code: string, message: string, token: MoveNode, position: Position, ply: number,
+  severity: Severity, code: DiagnosticCode, message: string, token: MoveNode, position: Position, ply: number,
   context: ReplayContext, extra: Partial<Diagnostic> = {},
 ): Diagnostic {
   return diagnosticAt(severity, code, message, token.span, context.file, {

@@ -4,6 +4,7 @@
  * pieces in different languages, a move token carries every reading and the
  * game package settles them by replaying.
  */
+import type { ProblemCode } from './problems.js';
 
 /** Where something stands in the source. Offsets are 0-based UTF-16 indices; line and column are 1-based. */
 export interface SourceSpan {
@@ -123,7 +124,7 @@ export type ResultText = '1-0' | '0-1' | '1/2-1/2' | '*';
 /** A problem the grammar found: unknown token, unterminated comment, unbalanced parentheses, … */
 export interface SyntaxProblem {
   /** Stable kebab-case code, e.g. 'unknown-token', 'unterminated-comment', 'unclosed-variation'. */
-  readonly code: string;
+  readonly code: ProblemCode;
   readonly message: string;
   readonly span: SourceSpan;
   /** The token as written (its first 80 characters), where the problem is one token. */

@@ -6,30 +6,41 @@
  */
 import type { IToken, ILexingError } from 'chevrotain';
 import type {
-  Comment, MoveNode, MoveToken, Nag, NullMoveToken, ParsedGame, ResultText, SourceSpan, SyntaxProblem, Tag, Variation,
+  Comment, MoveToken, Nag, NullMoveToken, ParsedGame, ResultText, SourceSpan, SyntaxProblem, Tag,
 } from './ast.js';
 import type { LineIndex } from './line-index.js';
 import { interpretMove } from './move-readings.js';
 import { problem, type ProblemCode } from './problems.js';
 import { unescapeTagValue } from './text-scan.js';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type MoveNumber = NonNullable<MoveToken['moveNumber']>;
 
-interface MoveBuilder {
-  nags: readonly Nag[];
-  comments: readonly Comment[];
-  variations: readonly Variation[];
-  drawOffer?: boolean;
-  enPassantMark?: boolean;
+/**
+ * What the builder still attaches to a move after making it. The builder's own
+ * nodes carry these as writable fields, so no readonly is cast away; they are
+ * handed out as the readonly MoveNode they also are. (Not frozen: this is the
+ * per-move path of every parse.)
+ */
+interface MoveAttachments {
+  nags: Nag[];
+  comments: Comment[];
+  variations: BuildingVariation[];
+}
+
+type BuildingMove = (MoveToken & MoveAttachments & { drawOffer: boolean; enPassantMark: boolean }) | (NullMoveToken & MoveAttachments);
+
+interface BuildingVariation {
+  span: SourceSpan;
+  readonly comments: Comment[];
+  readonly moves: BuildingMove[];
 }
 
 /** One line of play being filled: the mainline or an open variation. */
 interface Line {
-  readonly moves: MoveNode[];
+  readonly moves: BuildingMove[];
   readonly comments: Comment[];
   /** The open variation (absent for the mainline). */
-  readonly variation?: Mutable<Variation>;
+  readonly variation?: BuildingVariation;
   readonly openOffset: number;
 }
 
@@ -39,14 +50,20 @@ interface GameInProgress {
   endOffset: number;
   readonly tags: Tag[];
   readonly comments: Comment[];
-  readonly moves: MoveNode[];
+  readonly moves: BuildingMove[];
   result?: { readonly text: ResultText; readonly span: SourceSpan };
   readonly problems: SyntaxProblem[];
   readonly commentsAfterResult: Comment[];
   phase: 'tags' | 'moves' | 'ended';
 }
 
-const NONE: readonly never[] = Object.freeze([]);
+/**
+ * The list of a move that has none yet: one shared array, so a move without
+ * annotations allocates nothing. Frozen, so a push that forgot to replace it
+ * first throws instead of giving every move the item.
+ */
+const NONE: never[] = [];
+Object.freeze(NONE);
 
 const RESULT_TEXT: Readonly<Record<string, ResultText>> = {
   '1-0': '1-0', '0-1': '0-1', '1/2-1/2': '1/2-1/2', '½-½': '1/2-1/2', '1–0': '1-0', '0–1': '0-1', '½–½': '1/2-1/2',
@@ -166,9 +183,9 @@ export class GameBuilder {
     return this.lines[this.lines.length - 1];
   }
 
-  private lastMove(): Mutable<MoveBuilder> | undefined {
+  private lastMove(): BuildingMove | undefined {
     const moves = this.line.moves;
-    return moves.length > 0 ? (moves[moves.length - 1] as Mutable<MoveBuilder>) : undefined;
+    return moves.length > 0 ? moves[moves.length - 1] : undefined;
   }
 
   tag(open: IToken, name: IToken | undefined, value: IToken | undefined, close: IToken | undefined): void {
@@ -215,7 +232,7 @@ export class GameBuilder {
       game.problems.push(problem('unknown-token', this.span(token), JSON.stringify(token.image), token.image));
       return;
     }
-    const node: MoveToken = {
+    const node: BuildingMove = {
       kind: 'move', text: token.image, span: this.span(token), readings: interpretation.readings, form: interpretation.form,
       captureMark: interpretation.captureMark, checkMark: interpretation.checkMark, promotionStyle: interpretation.promotionStyle,
       enPassantMark: interpretation.enPassantMark, drawOffer: false,
@@ -229,7 +246,7 @@ export class GameBuilder {
 
   nullMove(token: IToken): void {
     this.movetextGame(token);
-    const node: NullMoveToken = {
+    const node: BuildingMove = {
       kind: 'null', text: token.image, span: this.span(token), moveNumber: this.pendingNumber,
       nags: NONE, comments: NONE, variations: NONE,
     };
@@ -246,7 +263,7 @@ export class GameBuilder {
       return;
     }
     if (move.nags === NONE) move.nags = [];
-    (move.nags as Nag[]).push({ value, span });
+    move.nags.push({ value, span });
   }
 
   comment(token: IToken, kind: 'brace' | 'line'): void {
@@ -264,7 +281,7 @@ export class GameBuilder {
     const move = game.phase === 'moves' ? this.lastMove() : undefined;
     if (move) {
       if (move.comments === NONE) move.comments = [];
-      (move.comments as Comment[]).push(comment);
+      move.comments.push(comment);
     } else this.line.comments.push(comment);
   }
 
@@ -282,18 +299,18 @@ export class GameBuilder {
       game.problems.push(problem('variation-without-move', span));
       const enclosing = this.lines.length > 1 ? this.lines[this.lines.length - 2] : undefined;
       const enclosingMoves = enclosing?.moves;
-      owner = enclosingMoves && enclosingMoves.length > 0 ? (enclosingMoves[enclosingMoves.length - 1] as Mutable<MoveBuilder>) : undefined;
+      owner = enclosingMoves?.at(-1);
     }
     if (this.pendingNumber) {
       game.problems.push(problem('move-number-without-move', this.pendingNumber.span));
       this.pendingNumber = undefined;
     }
-    const variation: Mutable<Variation> = { span, comments: [], moves: [] };
+    const variation: BuildingVariation = { span, comments: [], moves: [] };
     if (owner) {
       if (owner.variations === NONE) owner.variations = [];
-      (owner.variations as Variation[]).push(variation);
+      owner.variations.push(variation);
     }
-    this.lines.push({ moves: variation.moves as MoveNode[], comments: variation.comments as Comment[], variation, openOffset: span.offset });
+    this.lines.push({ moves: variation.moves, comments: variation.comments, variation, openOffset: span.offset });
   }
 
   closeVariation(token: IToken): void {
@@ -326,7 +343,7 @@ export class GameBuilder {
   drawOffer(token: IToken): void {
     const game = this.currentGame(token);
     const move = game.phase === 'ended' ? undefined : this.lastMove();
-    if (!move || (move as { kind?: string }).kind !== 'move') {
+    if (move?.kind !== 'move') {
       game.problems.push(problem('misplaced-draw-offer', this.span(token)));
       return;
     }
@@ -336,7 +353,7 @@ export class GameBuilder {
   enPassantMark(token: IToken): void {
     const game = this.currentGame(token);
     const move = game.phase === 'ended' ? undefined : this.lastMove();
-    if (!move || (move as { kind?: string }).kind !== 'move') {
+    if (move?.kind !== 'move') {
       game.problems.push(problem('unknown-token', this.span(token), token.image, token.image));
       return;
     }
@@ -378,7 +395,7 @@ export class GameBuilder {
     if (this.pendingNumber) game.problems.push(problem('move-number-without-move', this.pendingNumber.span));
     this.pendingNumber = undefined;
     game.problems.sort((a, b) => a.span.offset - b.span.offset);
-    const parsed: Mutable<ParsedGame> = {
+    const parsed: ParsedGame = {
       index: game.index,
       span: this.spanBetween(game.startOffset, game.endOffset),
       tags: game.tags,

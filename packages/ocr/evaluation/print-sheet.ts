@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { renderSheetsPdf } from '@zapis/pdf';
-import { buildSheetSeries, parseLayoutJson, type HeaderValues, type SheetLanguage, type SheetLayout } from '@zapis/sheet';
+import { buildSheetSeries, parseLayoutsJson, type HeaderValues, type SheetLanguage, type SheetLayout } from '@zapis/sheet';
 
 const run = promisify(execFile);
 
@@ -41,13 +41,9 @@ export async function printFilledSheets(pgn: string, language: SheetLanguage): P
     const pdfFile = join(folder, 'sheet.pdf');
     await writeFile(game, pgn);
     await run(process.execPath, [CLI_BIN, 'print', '--game', game, '--lang', language, '--layout-json', layoutFile, '-o', pdfFile]);
-    const json: unknown = JSON.parse(await readFile(layoutFile, 'utf8'));
-    const layouts = (Array.isArray(json) ? json : [json]).map((entry) => {
-      const parsed = parseLayoutJson(JSON.stringify(entry));
-      if (!parsed.ok) throw new Error(`layout from print: ${parsed.error.message}`);
-      return parsed.value;
-    });
-    return { layouts, pdf: await readFile(pdfFile) };
+    const parsed = parseLayoutsJson(await readFile(layoutFile, 'utf8'), 'layout from print');
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return { layouts: parsed.value, pdf: await readFile(pdfFile) };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

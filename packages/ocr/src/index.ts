@@ -37,3 +37,5 @@ export { type FoundGrid, type GridSearchFailure, type FindGridOptions, findGrid 
 export { type TemplateLocateError, type TemplateLocation, NO_SHEET_FOUND, locateByTemplate } from './locate-by-template.js';
 export { type RulingLines, findRulingLines } from './find-grid.js';
 export { type TwoBlockGridFailure, findTwoBlockGrid } from './find-two-block-grid.js';
+export { type ReadProblemCode } from './read-game.js';
+export { type ReadDiagnosticCode } from './read-report.js';

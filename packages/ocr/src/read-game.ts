@@ -27,9 +27,12 @@ export interface CellOnScan {
   readonly height: number;
 }
 
+/** What reading the sheets found beyond the moves (kebab-case, stable). */
+export type ReadProblemCode = 'read-grid-without-template' | 'read-layout-from-ruling' | 'read-cells-unused' | 'read-several-results' | 'read-results-differ';
+
 export interface ReadProblem {
   readonly severity: 'error' | 'warning';
-  readonly code: string;
+  readonly code: ReadProblemCode;
   readonly message: string;
   readonly file: string;
   readonly page: number;

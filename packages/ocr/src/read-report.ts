@@ -4,15 +4,22 @@
  * per move, the cell it was read from on the scan.
  */
 import { decodedGamePgn, readComment, reviewComment } from '@zapis/decode';
-import type { Diagnostic } from '@zapis/game';
-import type { CellOnScan, ReadGame, ReadProblem } from './read-game.js';
+import type { DecodeError } from '@zapis/decode';
+import type { Diagnostic, DiagnosticCode } from '@zapis/game';
+import type { CellOnScan, ReadGame, ReadProblem, ReadProblemCode } from './read-game.js';
 import type { PageOutcome } from './read-scan-file.js';
 
 /** A diagnostic as `validate` and `decode` report it (ARCHITECTURE.md), plus the page and the cell on the scan. */
-export type ReadDiagnostic = Omit<Diagnostic, 'offset' | 'length' | 'suggestions'> & {
+export type ReadDiagnostic = Omit<Diagnostic, 'offset' | 'length' | 'suggestions' | 'code'> & {
+  readonly code: ReadDiagnosticCode;
   readonly page: number;
   readonly cell?: CellOnScan;
 };
+
+/** Every code a read game's diagnostics carry: decoding's, reading's, and the game's. */
+export type ReadDiagnosticCode =
+  | `decode-${DecodeError['code']}` | 'decode-unwritten' | 'decode-corrected' | 'decode-review' | 'decode-break'
+  | ReadProblemCode | DiagnosticCode;
 
 export interface ReadMoveJson {
   readonly ply: number;

@@ -6,7 +6,7 @@
  * (or white_club), black_federation, section. Errors name the file and line.
  */
 import { parse, CsvError } from 'csv-parse/sync';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { type Node as JsonNode, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { err, ok, type PlayerInfo, type Result } from '@zapis/sheet';
 
 export interface Pairing {
@@ -21,11 +21,13 @@ export interface PairingsError {
   readonly file: string;
   /** 1-based line, when the problem can be placed on one. */
   readonly line?: number;
+  /** 1-based column on that line (JSON files). */
+  readonly column?: number;
   readonly message: string;
 }
 
 export const formatPairingsError = (error: PairingsError): string =>
-  `${error.file}${error.line === undefined ? '' : `:${error.line}`}: ${error.message}`;
+  `${error.file}${error.line === undefined ? '' : `:${error.line}`}${error.line !== undefined && error.column !== undefined ? `:${error.column}` : ''}: ${error.message}`;
 
 const COLUMN_ALIASES: Readonly<Record<string, string>> = {
   round: 'round', rd: 'round', runda: 'round',
@@ -52,6 +54,8 @@ function toPairing(flat: FlatPairing, fallbackRound: string | undefined): Result
   for (const side of ['white', 'black'] as const) {
     const rating = flat[`${side}.rating`]?.trim();
     if (rating && !/^\d{1,4}$/.test(rating)) return err(`board ${board}: ${side} rating "${rating}" is not a number`);
+    const fideId = flat[`${side}.fideId`]?.trim();
+    if (fideId && !/^\d{1,12}$/.test(fideId)) return err(`board ${board}: ${side} FIDE ID "${fideId}" is not a number`);
   }
   const player = (side: 'white' | 'black', name: string): PlayerInfo => {
     const info: Record<string, string> = { name };
@@ -71,6 +75,18 @@ function toPairing(flat: FlatPairing, fallbackRound: string | undefined): Result
     black: player('black', black),
   });
 }
+
+/** The same board twice in one round and section: two sets of sheets for one table, a mistake in the file. */
+function boardKey(pairing: Pairing): string {
+  return `${pairing.round ?? ''}\u0000${pairing.section ?? ''}\u0000${pairing.board}`;
+}
+
+const describeBoard = (pairing: Pairing): string =>
+  `board ${pairing.board}${pairing.section ? ` of section ${pairing.section}` : ''}${pairing.round ? ` in round ${pairing.round}` : ''}`;
+
+/** A column about a player (white…, black…) that zapis does not know: a typo, not a column to skip. */
+const unknownPlayerColumn = (name: string): boolean =>
+  columnKey(name) === undefined && /^(white|black)/.test(name.toLowerCase().replace(/[^a-z]/g, ''));
 
 /** The delimiter the header row uses: semicolon or tab when present (names often hold commas), else comma. */
 function csvDelimiter(text: string): string {
@@ -101,7 +117,12 @@ export function parsePairingsCsv(text: string, file: string): Result<Pairing[], 
       return err({ file, line: headerRecord.info.lines, message: `header row has no "${required.replace('.name', '')}" column (columns: ${headerRecord.record.join(', ')})` });
     }
   }
+  const misspelt = headerRecord.record.find(unknownPlayerColumn);
+  if (misspelt !== undefined) {
+    return err({ file, line: headerRecord.info.lines, message: `unknown column "${misspelt}" (player columns: white, white_rating, white_fide_id, white_federation, and the same for black)` });
+  }
   const pairings: Pairing[] = [];
+  const boards = new Map<string, number>();
   for (const { record, info } of rows) {
     const flat: FlatPairing = {};
     keys.forEach((key, index) => {
@@ -109,57 +130,88 @@ export function parsePairingsCsv(text: string, file: string): Result<Pairing[], 
     });
     const pairing = toPairing(flat, undefined);
     if (!pairing.ok) return err({ file, line: info.lines, message: pairing.error });
+    const first = boards.get(boardKey(pairing.value));
+    if (first !== undefined) return err({ file, line: info.lines, message: `${describeBoard(pairing.value)} again (first on line ${first})` });
+    boards.set(boardKey(pairing.value), info.lines);
     pairings.push(pairing.value);
   }
   if (pairings.length === 0) return err({ file, message: 'no pairings: only a header row' });
   return ok(pairings);
 }
 
-/** Where JSON.parse failed: Node's own message does not always say, so ask a parser that reports offsets. */
-function jsonSyntaxError(text: string): { line: number; message: string } | undefined {
-  const errors: ParseError[] = [];
-  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
-  const [first] = errors;
-  if (first === undefined) return undefined;
-  const line = text.slice(0, first.offset).split('\n').length;
-  const words = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return { line, message: words };
+/** 1-based line and column of an offset. */
+function placeOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
 }
 
-function flatten(entry: Record<string, unknown>): FlatPairing {
+const isScalar = (node: JsonNode): boolean => node.type === 'string' || node.type === 'number';
+
+/**
+ * One JSON pairing as flat columns. Every field must be a known column with a
+ * string or number (a player may be an object of name, rating, fideId,
+ * federation): an unknown field is refused, since it is a typo or data that
+ * would be silently left off the sheet.
+ */
+function flattenEntry(entry: JsonNode): Result<FlatPairing, { readonly node: JsonNode; readonly message: string }> {
   const flat: FlatPairing = {};
-  for (const [name, value] of Object.entries(entry)) {
-    if ((name === 'white' || name === 'black') && typeof value === 'object' && value !== null) {
-      for (const [field, inner] of Object.entries(value as Record<string, unknown>)) {
-        const key = columnKey(`${name}${field}`);
-        if (key && (typeof inner === 'string' || typeof inner === 'number')) flat[key] = String(inner);
+  for (const property of entry.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key === undefined || value === undefined) continue;
+    const name = String(key.value);
+    if ((name === 'white' || name === 'black') && value.type === 'object') {
+      for (const inner of value.children ?? []) {
+        const [innerKey, innerValue] = inner.children ?? [];
+        if (innerKey === undefined || innerValue === undefined) continue;
+        const field = columnKey(`${name}${String(innerKey.value)}`);
+        if (field === undefined) return err({ node: innerKey, message: `${name}.${String(innerKey.value)}: unknown field (a player has name, rating, fideId, federation)` });
+        if (!isScalar(innerValue)) return err({ node: innerValue, message: `${name}.${String(innerKey.value)}: expected a string or number` });
+        flat[field] = String(innerValue.value);
       }
       continue;
     }
-    const key = columnKey(name);
-    if (key && (typeof value === 'string' || typeof value === 'number')) flat[key] = String(value);
+    const field = columnKey(name);
+    if (field === undefined) return err({ node: key, message: `${name}: unknown field (known: round, board, section, white, black, whiteRating, whiteFideId, whiteFederation and the same for black)` });
+    if (!isScalar(value)) return err({ node: value, message: `${name}: expected a string or number` });
+    flat[field] = String(value.value);
   }
-  return flat;
+  return ok(flat);
 }
 
 export function parsePairingsJson(text: string, file: string): Result<Pairing[], PairingsError> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    const located = jsonSyntaxError(text);
-    if (located) return err({ file, line: located.line, message: `invalid JSON: ${located.message}` });
-    return err({ file, message: `invalid JSON: ${error instanceof Error ? error.message : String(error)}` });
+  const at = (node: JsonNode | undefined, message: string): Result<never, PairingsError> =>
+    err({ file, ...(node === undefined ? {} : placeOf(text, node.offset)), message });
+  const syntax: ParseError[] = [];
+  const root = parseTree(text, syntax, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (text.trim() === '') return err({ file, message: 'no pairings: the file is empty' });
+  if (syntax.length > 0 || root === undefined) {
+    const words = printParseErrorCode(syntax[0]?.error ?? 0).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    return err({ file, ...placeOf(text, syntax[0]?.offset ?? 0), message: `invalid JSON: ${words}` });
   }
-  const wrapper = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
-  const list = Array.isArray(data) ? data : wrapper?.pairings;
-  const fallbackRound = wrapper && (typeof wrapper.round === 'string' || typeof wrapper.round === 'number') ? String(wrapper.round) : undefined;
-  if (!Array.isArray(list)) return err({ file, line: 1, message: 'expected an array of pairings or { "pairings": [...] }' });
+  let list: JsonNode | undefined = root.type === 'array' ? root : undefined;
+  let fallbackRound: string | undefined;
+  if (root.type === 'object') {
+    for (const property of root.children ?? []) {
+      const [key, value] = property.children ?? [];
+      if (key === undefined || value === undefined) continue;
+      if (key.value === 'pairings') list = value;
+      else if (key.value === 'round' && isScalar(value)) fallbackRound = String(value.value);
+      else if (key.value === 'round') return at(value, 'round: expected a string or number');
+      else return at(key, `${String(key.value)}: unknown field (expected "round" and "pairings")`);
+    }
+  }
+  if (list?.type !== 'array') return at(list ?? root, 'expected an array of pairings or { "pairings": [...] }');
   const pairings: Pairing[] = [];
-  for (const [index, entry] of list.entries()) {
-    if (typeof entry !== 'object' || entry === null) return err({ file, message: `pairing ${index + 1} is not an object` });
-    const pairing = toPairing(flatten(entry as Record<string, unknown>), fallbackRound);
-    if (!pairing.ok) return err({ file, message: `pairing ${index + 1}: ${pairing.error}` });
+  const boards = new Map<string, number>();
+  for (const [index, entry] of (list.children ?? []).entries()) {
+    if (entry.type !== 'object') return at(entry, `pairing ${index + 1} is not an object`);
+    const flat = flattenEntry(entry);
+    if (!flat.ok) return at(flat.error.node, `pairing ${index + 1}: ${flat.error.message}`);
+    const pairing = toPairing(flat.value, fallbackRound);
+    if (!pairing.ok) return at(entry, `pairing ${index + 1}: ${pairing.error}`);
+    const first = boards.get(boardKey(pairing.value));
+    if (first !== undefined) return at(entry, `pairing ${index + 1}: ${describeBoard(pairing.value)} again (first in pairing ${first})`);
+    boards.set(boardKey(pairing.value), index + 1);
     pairings.push(pairing.value);
   }
   if (pairings.length === 0) return err({ file, message: 'no pairings in the file' });

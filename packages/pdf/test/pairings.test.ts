@@ -63,11 +63,41 @@ describe('pairings from JSON', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.line).toBe(3);
-    expect(formatPairingsError(result.error)).toMatch(/^r\.json:3: invalid JSON/);
+    expect(formatPairingsError(result.error)).toBe('r.json:3:12: invalid JSON: value expected');
   });
 
   it('names the entry that is incomplete', () => {
     const result = parsePairingsJson('[{"board": 1, "white": "A"}]', 'r.json');
     expect(result.ok === false && result.error.message).toBe("pairing 1: board 1: missing Black's name");
+  });
+
+  it('refuses an unknown field or a value of the wrong kind, at its line and column, instead of leaving it off the sheet', () => {
+    const text = '[\n  {"board": 1, "white": "A", "black": "B"},\n  {"board": 2, "white": {"name": "C", "ratng": 1900}, "black": "D"}\n]';
+    const typo = parsePairingsJson(text, 'r.json');
+    expect(typo.ok === false && formatPairingsError(typo.error)).toBe('r.json:3:39: pairing 2: white.ratng: unknown field (a player has name, rating, fideId, federation)');
+    const nested = parsePairingsJson('[{"board": 1, "white": "A", "black": ["B"]}]', 'r.json');
+    expect(nested.ok === false && formatPairingsError(nested.error)).toBe('r.json:1:38: pairing 1: black: expected a string or number');
+    const wrapper = parsePairingsJson('{"round": 3, "pairing": []}', 'r.json');
+    expect(wrapper.ok === false && formatPairingsError(wrapper.error)).toMatch(/^r\.json:1:14: pairing: unknown field/);
+    const fide = parsePairingsJson('[{"board": 1, "white": "A", "black": "B", "blackFideId": "12x"}]', 'r.json');
+    expect(fide.ok === false && fide.error.message).toBe('pairing 1: board 1: black FIDE ID "12x" is not a number');
+  });
+
+  it('refuses the same board twice in one round', () => {
+    const twice = parsePairingsJson('[{"board": 1, "white": "A", "black": "B"},\n{"board": 1, "white": "C", "black": "D"}]', 'r.json');
+    expect(twice.ok === false && formatPairingsError(twice.error)).toBe('r.json:2:1: pairing 2: board 1 again (first in pairing 1)');
+    const sections = parsePairingsJson('[{"board": 1, "section": "A", "white": "A", "black": "B"}, {"board": 1, "section": "B", "white": "C", "black": "D"}]', 'r.json');
+    expect(sections.ok).toBe(true);
+  });
+});
+
+describe('pairings CSV: columns', () => {
+  it('refuses a misspelt player column and a board given twice, skips columns about something else', () => {
+    const misspelt = parsePairingsCsv('board,white,black,white_ratng\n1,A,B,1800\n', 'r.csv');
+    expect(misspelt.ok === false && formatPairingsError(misspelt.error)).toMatch(/^r\.csv:1: unknown column "white_ratng"/);
+    const twice = parsePairingsCsv('board,white,black\n1,A,B\n1,C,D\n', 'r.csv');
+    expect(twice.ok === false && formatPairingsError(twice.error)).toBe('r.csv:3: board 1 again (first on line 2)');
+    const extra = parsePairingsCsv('board,white,black,result\n1,A,B,1-0\n', 'r.csv');
+    expect(extra.ok && extra.value).toEqual([{ board: '1', white: { name: 'A' }, black: { name: 'B' } }]);
   });
 });

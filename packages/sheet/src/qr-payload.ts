@@ -4,8 +4,10 @@
  * handwriting. The text is compact JSON with these keys, in this order:
  * {"layout","v","lang","event","round","board","sheet","of","copy"}.
  */
-import { err, ok, type Result } from './result.js';
-import { isSheetLanguage, type SheetLanguage } from './labels.js';
+import { checkJsonText, type JsonCheckError } from './json-check.js';
+import type { SheetLanguage } from './labels.js';
+import { QR_PAYLOAD_SCHEMA } from './layout-schema.js';
+import type { Result } from './result.js';
 
 export type CopyColour = 'white' | 'black';
 
@@ -40,28 +42,20 @@ export function encodeQrPayload(payload: QrPayload): string {
   return JSON.stringify(ordered);
 }
 
-export interface QrPayloadError {
-  readonly message: string;
-}
-
-const optionalString = (value: unknown): value is string | undefined => value === undefined || typeof value === 'string';
+/** What is wrong with a QR text: every problem with its place (`QR:1:12: lang: …`). */
+export type QrPayloadError = JsonCheckError;
 
 /** Reads a decoded QR text back; anything that is not a zapis payload is an error value. */
 export function parseQrPayload(text: string): Result<QrPayload, QrPayloadError> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return err({ message: 'QR text is not JSON' });
-  }
-  if (typeof data !== 'object' || data === null) return err({ message: 'QR payload is not an object' });
-  const record = data as Record<string, unknown>;
-  const { layout, v, lang, event, round, board, sheet, of, copy } = record;
-  if (typeof layout !== 'string' || !layout.startsWith('zapis/')) return err({ message: 'not a zapis layout id' });
-  if (typeof v !== 'number') return err({ message: 'missing layout version' });
-  if (typeof lang !== 'string' || !isSheetLanguage(lang)) return err({ message: `unknown language ${String(lang)}` });
-  if (!optionalString(event) || !optionalString(round) || !optionalString(board)) return err({ message: 'event, round and board must be strings' });
-  if (typeof sheet !== 'number' || typeof of !== 'number') return err({ message: 'sheet and of must be numbers' });
-  if (copy !== undefined && copy !== 'white' && copy !== 'black') return err({ message: 'copy must be white or black' });
-  return ok({ layout, v, lang, event, round, board, sheet, of, copy });
+  return checkJsonText(QR_PAYLOAD_SCHEMA, text, {
+    fileName: 'QR',
+    // A code that is not ours (a URL, another program's JSON) is said in one line, not field by field.
+    gate: (data) => {
+      const layout = typeof data === 'object' && data !== null ? (data as { layout?: unknown }).layout : undefined;
+      return typeof layout === 'string' && layout.startsWith('zapis/') ? undefined : { path: [], detail: 'not a zapis sheet code (no "layout": "zapis/…")' };
+    },
+    refine: (payload, report) => {
+      if (payload.sheet > payload.of) report(['sheet'], `sheet ${payload.sheet} of ${payload.of}`);
+    },
+  });
 }

@@ -25,4 +25,16 @@ describe('QR payload', () => {
     expect(parseQrPayload(encodeQrPayload(payload).replace('"cs"', '"xx"')).ok).toBe(false);
     expect(parseQrPayload(encodeQrPayload(payload).replace('"white"', '"red"')).ok).toBe(false);
   });
+
+  it('says what is wrong and where', () => {
+    const message = (text: string): string => {
+      const parsed = parseQrPayload(text);
+      return parsed.ok ? 'accepted' : parsed.error.message;
+    };
+    expect(message('https://example.org')).toBe('QR:1:1: JSON syntax error: unexpected character');
+    expect(message('{"layout":"other","v":1}')).toBe('QR:1:1: not a zapis sheet code (no "layout": "zapis/…")');
+    expect(message(encodeQrPayload(payload).replace('"lang":"cs"', '"lang":"xx"'))).toMatch(/^QR:1:\d+: lang: expected /);
+    expect(message(encodeQrPayload({ ...payload, sheet: 3 }))).toMatch(/^QR:1:\d+: sheet: sheet 3 of 2$/);
+    expect(message(encodeQrPayload({ ...payload, v: 1.5 }))).toMatch(/^QR:1:\d+: v: expected a whole number, got 1\.5$/);
+  });
 });

@@ -23,8 +23,12 @@ interface DecodeFlags {
   pair?: boolean;
 }
 
+/** The codes decode reports (stable, kebab-case). */
+type DecodeDiagnosticCode =
+  | `decode-${DecodeError['code']}` | 'decode-unwritten' | 'decode-corrected' | 'decode-review' | 'decode-noise-cell' | 'decode-break';
+
 /** Decode reports problems with the same fields as validate (ARCHITECTURE.md), without source offsets. */
-type JsonDiagnostic = Omit<Diagnostic, 'offset' | 'length'>;
+type JsonDiagnostic = Omit<Diagnostic, 'offset' | 'length' | 'code'> & { readonly code: DecodeDiagnosticCode };
 
 /** One game to decode: one sheet, or White's and Black's sheets of the same game (--pair). */
 interface Job {

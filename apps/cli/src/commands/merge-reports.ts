@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
 import {
-  DuplicateGames, REPORT_FORMATS, ReportInputError, createWriter, loadRuleConfig, mergeReports, ruleDescriptions, type DuplicateCheck,
+  DuplicateGames, REPORT_FORMATS, createWriter, loadRuleConfig, mergeReports, ruleDescriptions, type DuplicateCheck,
 } from '@zapis/archive';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
 import { parseChoice } from '../options.js';
@@ -82,16 +82,16 @@ export function registerMergeReports(program: Command, context: CommandContext, 
         await write(output, writer.begin());
       };
       try {
-        const summary = await mergeReports(reports, async (record) => {
+        const merged = await mergeReports(reports, async (record) => {
           await begin();
           await write(output, writer.game(record));
         }, {
           cwd: io.cwd,
           duplicates: createDuplicateCheck(),
-        }).catch((error: unknown) => {
-          // A bad report is the user's to fix: one line, exit 2, no stack trace.
-          throw error instanceof ReportInputError ? new UsageError(error.message) : error;
         });
+        // A bad report is the user's to fix: one line, exit 2, no stack trace.
+        if (!merged.ok) throw new UsageError(merged.error.message);
+        const summary = merged.value;
         await begin();
         await write(output, writer.end(summary));
         if (output !== io.stdout) {

@@ -28,6 +28,8 @@ export const LIMIT_CODES = {
   'game-too-long': 'a game runs past 100,000 tokens, more than any real game: it is read up to there and the rest of it is not validated',
 } as const;
 
+export type LimitCode = keyof typeof LIMIT_CODES;
+
 /**
  * Errors are for records that say something false or unusable (a date that
  * cannot be, a start position that is unknown); departures from export format

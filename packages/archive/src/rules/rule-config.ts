@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distance as editDistance } from 'fastest-levenshtein';
+import { getNodeValue, type Node as JsonNode, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import type { Result } from '@zapis/core';
 import { GAME_CODES } from '@zapis/game';
 import { PROBLEM_MESSAGES } from '@zapis/notation';
@@ -84,39 +85,58 @@ export function parseRuleFlags(flags: readonly string[], codes: ReadonlySet<stri
   return { ok: true, value: { severities } };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** `file:line:column` for an offset in `text` (1-based), as editors and CI annotations read it. */
+function placeOf(text: string, offset: number, file: string): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - (before.lastIndexOf('\n') + 1) + 1;
+  return `${file}:${line}:${column}`;
+}
 
-/** A config file's text: `{ "rules": { "code": "off" }, "maxLineLength": 255 }`. */
+/**
+ * A config file's text: `{ "rules": { "code": "off" }, "maxLineLength": 255 }`.
+ * Every error names the file, line and column and the key (`zapis.config.json:3:18: rules.tag-ordre: …`).
+ * Unknown keys are errors: a mistyped key would otherwise be a setting silently not applied.
+ */
 export function parseRuleConfigText(text: string, file: string, codes: ReadonlySet<string> = KNOWN_RULE_CODES): Result<RuleConfigPatch, string> {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: `${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+  const syntax: ParseError[] = [];
+  const root = parseTree(text, syntax, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (syntax.length > 0 || root === undefined) {
+    const offset = syntax[0]?.offset ?? 0;
+    const reason = text.trim() === '' ? 'the file is empty' : printParseErrorCode(syntax[0]?.error ?? 0).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    return { ok: false, error: `${placeOf(text, offset, file)}: not valid JSON (${reason})` };
   }
-  if (!isPlainObject(json)) return { ok: false, error: `${file}: expected a JSON object like { "rules": { "line-too-long": "off" } }` };
+  const at = (node: JsonNode, path: string, detail: string): Result<never, string> =>
+    ({ ok: false, error: `${placeOf(text, node.offset, file)}: ${path ? `${path}: ` : ''}${detail}` });
+  if (root.type !== 'object') return at(root, '', 'expected a JSON object like { "rules": { "line-too-long": "off" } }');
   let severities: Record<string, RuleSetting> | undefined;
   let maxLineLength: number | undefined;
-  for (const [key, value] of Object.entries(json)) {
+  for (const property of root.children ?? []) {
+    const [keyNode, valueNode] = property.children ?? [];
+    if (keyNode === undefined || valueNode === undefined) continue;
+    const key = String(keyNode.value);
+    const value: unknown = getNodeValue(valueNode);
     if (key === '$schema') continue;
     if (key === 'rules') {
-      if (!isPlainObject(value)) return { ok: false, error: `${file}: "rules" must be an object of code → level` };
+      if (valueNode.type !== 'object') return at(valueNode, 'rules', 'expected an object of code → level');
       severities = {};
-      for (const [code, setting] of Object.entries(value)) {
-        const where = `${file}: rules.${code}`;
-        if (!codes.has(code)) return { ok: false, error: unknownCodeMessage(code, where, codes) };
-        if (!isRuleSetting(setting)) return { ok: false, error: badLevelMessage(where, setting) };
+      for (const rule of valueNode.children ?? []) {
+        const [codeNode, settingNode] = rule.children ?? [];
+        if (codeNode === undefined || settingNode === undefined) continue;
+        const code = String(codeNode.value);
+        const setting: unknown = getNodeValue(settingNode);
+        if (!codes.has(code)) return at(codeNode, '', unknownCodeMessage(code, `rules.${code}`, codes));
+        if (!isRuleSetting(setting)) return at(settingNode, '', badLevelMessage(`rules.${code}`, setting));
         severities[code] = setting;
       }
     } else if (key === 'maxLineLength') {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-        return { ok: false, error: `${file}: "maxLineLength" must be a whole number of characters, at least 1 (got ${JSON.stringify(value)})` };
+        return at(valueNode, 'maxLineLength', `expected a whole number of characters, at least 1 (got ${JSON.stringify(value)})`);
       }
       maxLineLength = value;
     } else {
       const close = ['rules', 'maxLineLength'].filter((known) => editDistance(key.toLowerCase(), known.toLowerCase()) <= 3);
-      return { ok: false, error: `${file}: unknown key "${key}"${close.length > 0 ? `; did you mean "${close[0]}"?` : ' (the keys are "rules" and "maxLineLength")'}` };
+      return at(keyNode, key, `unknown key${close.length > 0 ? `; did you mean "${close[0]}"?` : ' (the keys are "rules" and "maxLineLength")'}`);
     }
   }
   return { ok: true, value: { ...(severities ? { severities } : {}), ...(maxLineLength !== undefined ? { maxLineLength } : {}) } };

@@ -14,7 +14,7 @@ import { DEFAULT_RULE_CONFIG, isArchiveRuleCode, runValidation, type GameRecord,
 import type { CorpusGame, Mutation } from './game-mutations.js';
 import { plyAt, strictPeer, type PeerVerdict } from './strict-peer.js';
 
-type AnyDiagnostic = Pick<Diagnostic, 'severity' | 'code' | 'message' | 'line' | 'column' | 'ply' | 'text'>;
+type AnyDiagnostic = Pick<Diagnostic, 'severity' | 'message' | 'line' | 'column' | 'ply' | 'text'> & { readonly code: string };
 
 /** One zapis diagnostic as the differential shows it. */
 export interface ZapisFinding {
