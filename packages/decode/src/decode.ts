@@ -325,7 +325,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
       ...(rival ? { rival } : {}),
       cells,
     });
-    position.play(edge.candidate.move);
+    position.playUnchecked(edge.candidate.move);
   });
   const final = lattice.bestFinal;
   let broken: GameBreak | undefined;

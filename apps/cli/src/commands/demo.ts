@@ -5,9 +5,8 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  GameHistory, describeMove, englishSan, legalMoves, makeFen, parseFen, perftPosition,
-} from '@zapis/core';
+import { GameHistory, describeMove, legalMoves, makeFen, parseFen, perftPosition } from '@zapis/core';
+import { englishSan } from '@zapis/core/internal';
 import type { Command } from 'commander';
 import { EXIT_INPUT_ERRORS, UsageError, type CliIo } from '../io.js';
 import type { CommandContext } from '../program.js';
