@@ -1,9 +1,9 @@
 /** Sheets to one PDF document, and the common cases: a blank sheet, a game's sheets. */
 import { PDFArray, PDFDocument, PDFName, PDFRef, type PDFEmbeddedPage } from 'pdf-lib';
 import {
-  buildSheetLayout, buildSheetSeries, ok,
-  type Result, type SheetLayout, type SheetOptions, type SheetOptionsError, type WrittenGame,
+  buildSheetLayout, buildSheetSeries, type SheetLayout, type SheetOptions, type SheetOptionsError, type WrittenGame,
 } from '@zapis/sheet';
+import { ok, type Result } from '@zapis/core';
 import { embedSheetFonts } from './fonts.js';
 import { PageCanvas } from './primitives.js';
 import { drawForm, drawSheetSpecifics, formKey, type SheetFill } from './sheet-renderer.js';
