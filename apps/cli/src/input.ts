@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { decodeBatch, notTextReason } from '@zapis/archive';
+import { decodeTextBytes, notTextReason } from '@zapis/archive';
 
 export interface InputText {
   /** The name diagnostics use: the path as given, or '<stdin>'. */
@@ -20,7 +20,7 @@ export interface UnreadableInput {
 }
 
 /** Bytes to text: UTF-8, or Latin-1 when they are not valid UTF-8. */
-export const decodeText = decodeBatch;
+export const decodeText = decodeTextBytes;
 
 async function readStdin(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -5,7 +5,7 @@
  */
 import type { LanguageCode } from '@zapis/notation';
 import { packCleanGames, type CleanGames } from './clean-games.js';
-import { decodeBatch } from './decode-batch.js';
+import { decodeTextBytes } from './decode-batch.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
 import type { RuleConfig, RuleInput } from './rule-contract.js';
 import { settingFor } from './rules/rule-config.js';
@@ -59,7 +59,7 @@ export function createJob(settings: JobSettings, ruleFactory?: RuleFactory): (re
   const packClean = settings.everyGame === false && settings.keepMoves === false;
   return (request) => {
     const limits: BatchLimits | undefined = request.errorBudget === undefined ? settings.limits : { ...settings.limits, errorBudget: request.errorBudget };
-    const { records, resumeAt } = validateBatchPart(decodeBatch(request.bytes), {
+    const { records, resumeAt } = validateBatchPart(decodeTextBytes(request.bytes), {
       file: request.file,
       firstLine: request.firstLine,
       ...(request.longestLine !== undefined ? { longestLine: request.longestLine } : {}),

@@ -56,7 +56,7 @@ function decodeParts(bytes: Uint8Array, start: number, end: number, parts: strin
   decodeParts(bytes, cut + 1, end, parts);
 }
 
-export function decodeBatch(bytes: Uint8Array): string {
+export function decodeTextBytes(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes);
   } catch {

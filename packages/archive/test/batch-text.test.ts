@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { batchLines } from '../src/batch-lines.js';
-import { decodeBatch } from '../src/decode-batch.js';
+import { decodeTextBytes } from '../src/decode-batch.js';
 import { countLineBreaks } from '../src/game-boundary.js';
 import { findLongLines } from '../src/rules/source-lines.js';
 
@@ -31,14 +31,14 @@ describe('batchLines', () => {
   });
 });
 
-describe('decodeBatch', () => {
+describe('decodeTextBytes', () => {
   it('reads each line in the encoding it is valid in, whatever mix of lines a batch has', () => {
     const latin = Uint8Array.from([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x0a]); // "Müller\n" in Latin-1
     const utf = bytes('Müller\n');
     const mark = Uint8Array.from([0xef, 0xbb, 0xbf, 0x61, 0x0a]); // a byte-order mark, then "a\n"
     const join = (...parts: Uint8Array[]): Uint8Array => Uint8Array.from(parts.flatMap((part) => [...part]));
-    expect(decodeBatch(join(utf, latin, utf, utf, latin))).toBe('Müller\n'.repeat(5));
-    expect(decodeBatch(join(latin, utf, mark))).toBe('Müller\nMüller\na\n');
-    expect(decodeBatch(join(utf, utf, utf, latin.subarray(0, 6)))).toBe('Müller\n'.repeat(3) + 'Müller');
+    expect(decodeTextBytes(join(utf, latin, utf, utf, latin))).toBe('Müller\n'.repeat(5));
+    expect(decodeTextBytes(join(latin, utf, mark))).toBe('Müller\nMüller\na\n');
+    expect(decodeTextBytes(join(utf, utf, utf, latin.subarray(0, 6)))).toBe('Müller\n'.repeat(3) + 'Müller');
   });
 });

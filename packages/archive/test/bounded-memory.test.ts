@@ -10,10 +10,10 @@ import { Readable } from 'node:stream';
 import { analyseGame } from '@zapis/game';
 import { parsePgn } from '@zapis/notation';
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_DIAGNOSTICS_PER_GAME, MAX_GAME_TOKENS, NOT_LISTED_CODE, notTextReason, runValidation, validateBatch, validateBatchPart,
-  type GameRecord,
-} from '../src/index.js';
+import { notTextReason, runValidation, type GameRecord } from '../src/index.js';
+import { MAX_DIAGNOSTICS_PER_GAME, MAX_GAME_TOKENS } from '../src/limits.js';
+import { NOT_LISTED_CODE } from '../src/diagnostic-cap.js';
+import { validateBatch, validateBatchPart } from '../src/validate-batch.js';
 import { sectionPart } from '../src/section-limit.js';
 import { garbageBytes } from '@zapis/testkit';
 import { validateText } from './support/validation.js';

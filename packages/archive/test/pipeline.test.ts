@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readText, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import { parsePgn, splitSections } from '@zapis/notation';
 import { analyseGame } from '@zapis/game';
-import { DEFAULT_RULE_CONFIG, DuplicateGames, SectionScanner, countLineBreaks, nextGameStart, runValidation, type GameRecord, type InputSource, type Shard } from '../src/index.js';
+import { DEFAULT_RULE_CONFIG, DuplicateGames, runValidation, type GameRecord, type InputSource, type Shard } from '../src/index.js';
+import { SectionScanner } from '../src/section-scanner.js';
+import { countLineBreaks, nextGameStart } from '../src/game-boundary.js';
 
 const skip = skipWithoutShared();
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);

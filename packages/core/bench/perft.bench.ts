@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { parseFen as chessopsParseFen } from 'chessops/fen';
 import { Chess } from 'chessops/chess';
 import { perft as chessopsPerft } from 'chessops/debug';
-import { parseFen, perftByCopy, perftPosition } from '../src/index.js';
+import { parseFen, perftPosition } from '../src/index.js';
+import { perftByCopy } from '../src/internal.js';
 
 const POSITIONS: readonly { name: string; fen: string; depth: number; chess960?: boolean }[] = [
   { name: 'start', fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', depth: 5 },

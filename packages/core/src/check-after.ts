@@ -22,9 +22,9 @@ function openLine(board: Int8Array, from: number, to: number, direction: number)
 export function isCheckAfterMove(position: Position, move: Move): boolean {
   const kind = moveKind(move);
   if (kind === KIND_CASTLE || kind === KIND_EN_PASSANT) return position.isCheck();
-  const board = position.board;
-  const mover = position.turnIndex ^ 1;
-  const king = position.kings[position.turnIndex];
+  const board = position._board;
+  const mover = position._turnIndex ^ 1;
+  const king = position._kings[position._turnIndex];
   const to = moveTo(move);
   const role = board[to] & 7;
   const kingFile = king & 7;

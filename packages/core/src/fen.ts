@@ -3,11 +3,12 @@
  * inner one) and Shredder-FEN (always the rook's file) castling for Chess960.
  * Bad input is answered with an error naming the field and the reason.
  */
-import { DIRECTION_TO, KNIGHT_COUNTS, KNIGHT_TARGETS, RAY_LENGTHS, RAYS } from './attacks.js';
+import { castleSlot, KING_SIDE, QUEEN_SIDE } from './castle-slots.js';
+import { BLACK, KING, ROOK, WHITE, codeColor, codeRole, pieceCode } from './pieces.js';
+import { Position } from './position.js';
 import {
-  BISHOP, BLACK, KING, KNIGHT, PAWN, ROOK, WHITE, codeColor, codeRole, pieceCode,
-} from './pieces.js';
-import { Position, castleSlot, isSquareAttacked, KING_SIDE, QUEEN_SIDE } from './position.js';
+  checkCastling, checkChecks, checkEpSquare, checkMaterial, type SetupError, type SetupOptions, type SetupProblem,
+} from './setup-check.js';
 import { err, ok, type Result } from './result.js';
 import { hasLegalEnPassant } from './repetition.js';
 import { FILE_NAMES, parseSquare, squareName, type Square } from './squares.js';
@@ -19,10 +20,13 @@ export type FenField = 'fen' | 'board' | 'turn' | 'castling' | 'epSquare' | 'hal
 export interface FenError {
   readonly field: FenField;
   readonly message: string;
+  /** Set when the fields are well formed but describe an impossible position (see `Position.fromSetup`). */
+  readonly reason?: SetupProblem;
 }
 
 const PIECE_LETTERS = ' pnbrqk';
 const fenError = (field: FenField, message: string) => err<FenError>({ field, message });
+const fenProblem = (field: FenField, problem: SetupError): FenError => ({ field, message: problem.message, reason: problem.reason });
 
 function parseBoard(text: string): Result<Int8Array, FenError> {
   const ranks = text.split('/');
@@ -45,66 +49,6 @@ function parseBoard(text: string): Result<Int8Array, FenError> {
     if (file < 8) return fenError('board', `rank ${rank + 1} has ${file} squares instead of 8`);
   }
   return ok(board);
-}
-
-/**
- * Only what move generation cannot live with is rejected; unreachable but playable
- * material (nine queens, 28 pieces in perft stress tests) is accepted.
- */
-function validateMaterial(board: Int8Array): FenError | undefined {
-  for (const color of [WHITE, BLACK]) {
-    const name = color === WHITE ? 'white' : 'black';
-    let kings = 0;
-    for (let square = 0; square < 64; square++) {
-      const code = board[square];
-      if (code === 0 || codeColor(code) !== color) continue;
-      if (codeRole(code) === KING) kings++;
-      if (codeRole(code) === PAWN) {
-        if (square < 8 || square >= 56) {
-          return { field: 'board', message: `${name} pawn on ${squareName(square)}: pawns cannot stand on the first or last rank` };
-        }
-      }
-    }
-    if (kings === 0) return { field: 'board', message: `no ${name} king` };
-    if (kings > 1) return { field: 'board', message: `${kings} ${name} kings (exactly one allowed)` };
-  }
-  return undefined;
-}
-
-/** Squares of the pieces of `by` that attack `square` (for check validation). */
-function attackersOf(board: Int8Array, square: Square, by: number): Square[] {
-  const found: Square[] = [];
-  for (let from = 0; from < 64; from++) {
-    const code = board[from];
-    if (code === 0 || codeColor(code) !== by) continue;
-    const role = codeRole(code);
-    if (role === KNIGHT) {
-      for (let i = 0; i < KNIGHT_COUNTS[from]; i++) if (KNIGHT_TARGETS[from * 8 + i] === square) found.push(from);
-    } else if (role === PAWN) {
-      const ahead = by === WHITE ? 8 : -8;
-      const df = (square & 7) - (from & 7);
-      if (square - from - ahead === df && (df === 1 || df === -1)) found.push(from);
-    } else if (role === KING) {
-      const df = Math.abs((square & 7) - (from & 7));
-      const dr = Math.abs((square >> 3) - (from >> 3));
-      if (Math.max(df, dr) === 1) found.push(from);
-    } else {
-      const direction = DIRECTION_TO[from * 64 + square];
-      if (direction < 0) continue;
-      if (role === ROOK && direction >= 4) continue;
-      if (role === BISHOP && direction < 4) continue;
-      const base = (direction * 64 + from) * 8;
-      for (let i = 0; i < RAY_LENGTHS[direction * 64 + from]; i++) {
-        const target = RAYS[base + i];
-        if (target === square) {
-          found.push(from);
-          break;
-        }
-        if (board[target] !== 0) break;
-      }
-    }
-  }
-  return found;
 }
 
 function kingSquareOf(board: Int8Array, color: number): Square {
@@ -165,20 +109,8 @@ function parseEpSquare(text: string, board: Int8Array, turn: number): Result<num
   if (text === '-') return ok(-1);
   const square = parseSquare(text);
   if (square === undefined) return fenError('epSquare', `'${text}' is not a square`);
-  const expectedRank = turn === WHITE ? 5 : 2;
-  if (square >> 3 !== expectedRank) {
-    return fenError('epSquare', `en-passant square ${text} must be on rank ${expectedRank + 1} when ${turn === WHITE ? 'white' : 'black'} is to move`);
-  }
-  const forward = turn === WHITE ? -8 : 8;
-  const pawnSquare = square + forward;
-  const originSquare = square - forward;
-  if (board[square] !== 0 || board[originSquare] !== 0) {
-    return fenError('epSquare', `en-passant square ${text}: ${squareName(board[square] !== 0 ? square : originSquare)} is not empty`);
-  }
-  if (board[pawnSquare] !== pieceCode(turn ^ 1, PAWN)) {
-    return fenError('epSquare', `en-passant square ${text} but no ${turn === WHITE ? 'black' : 'white'} pawn on ${squareName(pawnSquare)}`);
-  }
-  return ok(square);
+  const problem = checkEpSquare(board, turn, square);
+  return problem ? err(fenProblem('epSquare', problem)) : ok(square);
 }
 
 function parseCounter(text: string | undefined, field: 'halfmoves' | 'fullmoves', fallback: number): Result<number, FenError> {
@@ -190,7 +122,7 @@ function parseCounter(text: string | undefined, field: 'halfmoves' | 'fullmoves'
 }
 
 /** Options for `parseFen`. */
-export interface ParseFenOptions {
+export interface ParseFenOptions extends SetupOptions {
   /** Treat the position as Chess960 even when its castling looks standard. */
   readonly chess960?: boolean;
 }
@@ -204,18 +136,14 @@ export function parseFen(fen: string, options: ParseFenOptions = {}): Result<Pos
   const boardResult = parseBoard(fields[0]);
   if (!boardResult.ok) return boardResult;
   const board = boardResult.value;
-  const materialError = validateMaterial(board);
-  if (materialError) return err(materialError);
+  const materialProblem = checkMaterial(board, options);
+  if (materialProblem) return err(fenProblem('board', materialProblem));
 
   if (fields[1] !== 'w' && fields[1] !== 'b') return fenError('turn', `'${fields[1]}' is not 'w' or 'b'`);
   const turn = fields[1] === 'w' ? WHITE : BLACK;
 
-  const waiting = turn ^ 1;
-  if (isSquareAttacked(board, kingSquareOf(board, waiting), turn)) {
-    return fenError('board', `the side not to move (${waiting === WHITE ? 'white' : 'black'}) is in check`);
-  }
-  const checkers = attackersOf(board, kingSquareOf(board, turn), waiting);
-  if (checkers.length > 2) return fenError('board', `the king is attacked by ${checkers.length} pieces at once, which no move can produce`);
+  const checkProblem = checkChecks(board, turn);
+  if (checkProblem) return err(fenProblem('board', checkProblem));
 
   const castling = parseCastling(fields[2], board);
   if (!castling.ok) return castling;
@@ -228,7 +156,10 @@ export function parseFen(fen: string, options: ParseFenOptions = {}): Result<Pos
 
   const rooks = castling.value.rooks;
   const chess960 = options.chess960 === true || castling.value.shredder || !isStandardCastling(board, rooks);
-  return ok(new Position({
+  const castlingProblem = checkCastling(board, rooks, chess960);
+  if (castlingProblem) return err(fenProblem('castling', castlingProblem));
+  // Every check of `Position.fromSetup` has been made field by field above.
+  return ok(Position.unchecked({
     board,
     turn: turn === WHITE ? 'white' : 'black',
     castleRooks: rooks,
@@ -268,7 +199,7 @@ function castlingText(position: Position, style: CastlingStyle): string {
   let text = '';
   for (const color of [WHITE, BLACK]) {
     for (const side of [KING_SIDE, QUEEN_SIDE]) {
-      const rook = position.castleRooks[castleSlot(color, side)];
+      const rook = position._castleRooks[castleSlot(color, side)];
       if (rook < 0) continue;
       let letter: string;
       if (style === 'shredder') {
@@ -280,7 +211,7 @@ function castlingText(position: Position, style: CastlingStyle): string {
         const step = side === KING_SIDE ? 1 : -1;
         let outermost = true;
         for (let square = rook + step; side === KING_SIDE ? square <= edge : square >= edge; square += step) {
-          if (position.board[square] === ownRook) outermost = false;
+          if (position._board[square] === ownRook) outermost = false;
         }
         letter = outermost ? (side === KING_SIDE ? 'k' : 'q') : FILE_NAMES[rook & 7];
       }
@@ -314,20 +245,20 @@ export function boardFen(board: ArrayLike<number>): string {
 }
 
 function epText(position: Position, mode: 'legal' | 'recorded'): string {
-  if (position.epSquare < 0) return '-';
+  if (position._epSquare < 0) return '-';
   if (mode === 'legal' && !hasLegalEnPassant(position)) return '-';
-  return squareName(position.epSquare);
+  return squareName(position._epSquare);
 }
 
 /** Writes the position as FEN (X-FEN castling by default, Shredder-FEN on request). */
 export function makeFen(position: Position, options: MakeFenOptions = {}): string {
   return [
-    boardFen(position.board),
-    position.turnIndex === WHITE ? 'w' : 'b',
+    boardFen(position._board),
+    position._turnIndex === WHITE ? 'w' : 'b',
     castlingText(position, options.castling ?? 'xfen'),
     epText(position, options.epSquare ?? 'legal'),
-    String(position.halfmoves),
-    String(position.fullmoves),
+    String(position._halfmoves),
+    String(position._fullmoves),
   ].join(' ');
 }
 

@@ -4,7 +4,8 @@
  */
 import type { Move } from './move.js';
 import { gameOutcome, type Outcome } from './outcome.js';
-import type { Position } from './position.js';
+import type { IllegalMoveError, Position } from './position.js';
+import type { Result } from './result.js';
 import { repetitionKeyParts } from './repetition.js';
 
 /** Draws a player may claim (Art. 9.2 and 9.3); they do not end the game by themselves. */
@@ -40,10 +41,10 @@ export class GameHistory {
       this.keys = grown;
     }
     const at = 2 * this.recorded++;
-    if (position.epSquare < 0) {
+    if (position._epSquare < 0) {
       // The common case needs no en-passant check and no temporary pair.
-      this.keys[at] = position.hashLo;
-      this.keys[at + 1] = position.hashHi;
+      this.keys[at] = position._hashLo;
+      this.keys[at + 1] = position._hashHi;
       return;
     }
     const [lo, hi] = repetitionKeyParts(position);
@@ -58,9 +59,16 @@ export class GameHistory {
     this.record();
   }
 
-  /** Plays a legal move of the current position. */
-  play(move: Move): void {
-    this.position.play(move);
+  /** Plays `move` when it is legal in the current position; otherwise changes nothing and says why. */
+  play(move: Move): Result<void, IllegalMoveError> {
+    const played = this.position.play(move);
+    if (played.ok) this.record();
+    return played;
+  }
+
+  /** The fast path of `play`: `move` must come from the move generator of the current position. */
+  playUnchecked(move: Move): void {
+    this.position.playUnchecked(move);
     this.record();
   }
 
@@ -76,7 +84,7 @@ export class GameHistory {
     const lo = keys[2 * last];
     const hi = keys[2 * last + 1];
     // Positions before the last capture or pawn move cannot repeat the current one.
-    const oldest = Math.max(0, last - this.position.halfmoves);
+    const oldest = Math.max(0, last - this.position._halfmoves);
     let count = 1;
     for (let i = last - 2; i >= oldest; i -= 2) {
       if (keys[2 * i] === lo && keys[2 * i + 1] === hi) count++;
@@ -85,7 +93,7 @@ export class GameHistory {
   }
 
   claimableDraws(): ClaimableDraws {
-    return { threefoldRepetition: this.repetitions() >= 3, fiftyMoves: this.position.halfmoves >= 100 };
+    return { threefoldRepetition: this.repetitions() >= 3, fiftyMoves: this.position._halfmoves >= 100 };
   }
 
   /**

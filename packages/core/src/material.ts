@@ -19,7 +19,7 @@ function countMaterial(position: Position): [MaterialCount, MaterialCount] {
     { heavyOrPawn: 0, knights: 0, lightBishops: 0, darkBishops: 0 },
     { heavyOrPawn: 0, knights: 0, lightBishops: 0, darkBishops: 0 },
   ];
-  const board = position.board;
+  const board = position._board;
   for (let square = 0; square < 64; square++) {
     const code = board[square];
     if (code === 0) continue;

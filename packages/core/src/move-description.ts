@@ -37,17 +37,17 @@ const scratch = new Int32Array(MAX_MOVES);
 /** Minimal SAN disambiguation for a piece move among the given legal moves. */
 export function disambiguationOf(position: Position, move: Move, legal: ArrayLike<number>, count: number): Disambiguation {
   const from = moveFrom(move);
-  const role = position.board[from] & 7;
+  const role = position._board[from] & 7;
   if (role === PAWN || role === KING || moveKind(move) === KIND_CASTLE) return 'none';
   const to = moveTo(move);
   let rivals = 0;
   let sameFile = false;
   let sameRank = false;
   for (let i = 0; i < count; i++) {
-    const other = legal[i];
+    const other = legal[i] as Move;
     const otherFrom = moveFrom(other);
     if (otherFrom === from || moveTo(other) !== to || moveKind(other) === KIND_CASTLE) continue;
-    if ((position.board[otherFrom] & 7) !== role) continue;
+    if ((position._board[otherFrom] & 7) !== role) continue;
     rivals++;
     if ((otherFrom & 7) === (from & 7)) sameFile = true;
     if (otherFrom >> 3 === from >> 3) sameRank = true;
@@ -67,10 +67,10 @@ export function describeMove(position: Position, move: Move): MoveDescription {
   const disambiguation = disambiguationOf(position, move, scratch, count);
   const from = moveFrom(move);
   const kind = moveKind(move);
-  const piece = roleName(position.board[from] & 7);
+  const piece = roleName(position._board[from] & 7);
   const castle = kind === KIND_CASTLE ? castleSide(move) : undefined;
-  const capturedCode = kind === KIND_CASTLE ? 0 : kind === KIND_EN_PASSANT ? PAWN : position.board[moveTo(move)] & 7;
-  position.play(move);
+  const capturedCode = kind === KIND_CASTLE ? 0 : kind === KIND_EN_PASSANT ? PAWN : position._board[moveTo(move)] & 7;
+  position.playUnchecked(move);
   const check = position.isCheck();
   const mate = check && !hasLegalMove(position);
   position.undo();

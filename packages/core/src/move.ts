@@ -8,7 +8,8 @@
 import { squareFile, squareName, squareRank, type Square } from './squares.js';
 import { roleName, type PromotionRole, KNIGHT, BISHOP, ROOK, QUEEN } from './pieces.js';
 
-export type Move = number & { readonly __brand?: 'Move' };
+/** A move of the move generator; a plain number is not one (see `encodeMove` in @zapis/core/internal). */
+export type Move = number & { readonly __brand: 'Move' };
 
 export const KIND_NORMAL = 0;
 export const KIND_DOUBLE_PUSH = 1;
@@ -16,7 +17,7 @@ export const KIND_EN_PASSANT = 2;
 export const KIND_CASTLE = 3;
 
 export const encodeMove = (from: Square, to: Square, promotion: number, kind: number): Move =>
-  from | (to << 6) | (promotion << 12) | (kind << 15);
+  (from | (to << 6) | (promotion << 12) | (kind << 15)) as Move;
 
 export const moveFrom = (move: Move): Square => move & 63;
 /** For castling this is the rook's square; see `moveTarget`. */

@@ -9,13 +9,20 @@ import {
   OPPOSITE_DIRECTION, RAY_LENGTHS, RAYS,
 } from './attacks.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from './pieces.js';
-import { isSquareAttacked, type Position } from './position.js';
+import type { Position } from './position.js';
+import { isSquareAttacked } from './square-attacked.js';
 import {
   KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_NORMAL, type Move, encodeMove,
 } from './move.js';
 
 /** Generous upper bound on legal moves in any position (the record is 218). */
 export const MAX_MOVES = 256;
+
+/** A typed array of generated moves: reading it gives `Move`s, not plain numbers. */
+export type MoveBuffer = Int32Array & { readonly [index: number]: Move };
+
+/** A buffer that holds the legal moves of any position (MAX_MOVES). */
+export const newMoveBuffer = (): MoveBuffer => new Int32Array(MAX_MOVES) as MoveBuffer;
 
 // Scratch marks stamped per call instead of cleared: a square is pinned / a check
 // evasion target when its stamp equals the current call's stamp.
@@ -43,10 +50,10 @@ export function pushPawnMoves(out: Int32Array, count: number, from: number, to: 
  * and returns how many were written.
  */
 export function generateLegalMoves(position: Position, out: Int32Array): number {
-  const board = position.board;
-  const us = position.turnIndex;
+  const board = position._board;
+  const us = position._turnIndex;
   const them = us ^ 1;
-  const kingSquare = position.kings[us];
+  const kingSquare = position._kings[us];
   const enemyShift = them << 3;
   const enemyQueen = QUEEN | enemyShift;
   const enemyRook = ROOK | enemyShift;
@@ -191,21 +198,21 @@ export function generateLegalMoves(position: Position, out: Int32Array): number 
     }
   }
 
-  const ep = position.epSquare;
+  const ep = position._epSquare;
   if (ep >= 0) count = generateEnPassant(position, out, count, ep);
   if (!inCheck) count = generateCastling(position, out, count);
   return count;
 }
 
 function generateEnPassant(position: Position, out: Int32Array, count: number, ep: number): number {
-  const board = position.board;
-  const us = position.turnIndex;
+  const board = position._board;
+  const us = position._turnIndex;
   const them = us ^ 1;
   const capturedSquare = us === WHITE ? ep - 8 : ep + 8;
   const ownPawn = PAWN | (us << 3);
   if (board[ep] !== 0 || board[capturedSquare] !== (PAWN | (them << 3))) return count;
   const file = ep & 7;
-  const kingSquare = position.kings[us];
+  const kingSquare = position._kings[us];
   for (const side of [-1, 1]) {
     if ((side < 0 && file === 0) || (side > 0 && file === 7)) continue;
     const from = capturedSquare + side;
@@ -232,14 +239,14 @@ function generateEnPassant(position: Position, out: Int32Array, count: number, e
  * Appends the legal castling moves to `out` from `count`; returns the new count.
  */
 export function generateCastling(position: Position, out: Int32Array, count: number): number {
-  const board = position.board;
-  const us = position.turnIndex;
+  const board = position._board;
+  const us = position._turnIndex;
   const them = us ^ 1;
-  const kingFrom = position.kings[us];
+  const kingFrom = position._kings[us];
   const backRank = us === WHITE ? 0 : 56;
   if ((kingFrom & 56) !== backRank) return count;
   for (let side = 0; side < 2; side++) {
-    const rookFrom = position.castleRooks[us * 2 + side];
+    const rookFrom = position._castleRooks[us * 2 + side];
     if (rookFrom < 0) continue;
     const kingTo = backRank + (side === 0 ? 6 : 2);
     const rookTo = backRank + (side === 0 ? 5 : 3);
@@ -278,7 +285,7 @@ function pathClear(board: Int8Array, from: number, to: number, king: number, roo
 export function legalMoves(position: Position): Move[] {
   const buffer = new Int32Array(MAX_MOVES);
   const count = generateLegalMoves(position, buffer);
-  return Array.from(buffer.subarray(0, count));
+  return Array.from(buffer.subarray(0, count)) as Move[];
 }
 
 /**
@@ -286,9 +293,9 @@ export function legalMoves(position: Position): Move[] {
  * (is it mate?), so a safe king step, the usual answer, is looked for first.
  */
 export function hasLegalMove(position: Position): boolean {
-  const board = position.board;
-  const us = position.turnIndex;
-  const king = position.kings[us];
+  const board = position._board;
+  const us = position._turnIndex;
+  const king = position._kings[us];
   const ownKing = board[king];
   board[king] = 0;
   let escape = false;

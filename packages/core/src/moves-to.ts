@@ -13,7 +13,8 @@
  */
 import { DIRECTION_TO, KING_COUNTS, KING_TARGETS, KNIGHT_COUNTS, KNIGHT_TARGETS, RAY_LENGTHS, RAYS } from './attacks.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from './pieces.js';
-import { LIGHT_BISHOPS, isSquareAttacked, type Position } from './position.js';
+import { LIGHT_BISHOPS, type Position } from './position.js';
+import { isSquareAttacked } from './square-attacked.js';
 import { KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_NORMAL, encodeMove } from './move.js';
 import { pushPawnMoves } from './movegen.js';
 import { isLightSquare, type Square } from './squares.js';
@@ -50,18 +51,18 @@ function isUnpinnedMove(board: Int8Array, from: number, to: number, king: number
 
 /** Would moving `from` → `to` (capturing on `capturedSquare`) leave the mover's king safe? */
 function isSafe(position: Position, from: number, to: number, capturedSquare: number): boolean {
-  const board = position.board;
+  const board = position._board;
   if (outOfCheck && capturedSquare === to && (board[from] & 7) !== KING) {
-    return isUnpinnedMove(board, from, to, position.kings[position.turnIndex], position.turnIndex);
+    return isUnpinnedMove(board, from, to, position._kings[position._turnIndex], position._turnIndex);
   }
-  const us = position.turnIndex;
+  const us = position._turnIndex;
   const piece = board[from];
   const captured = board[capturedSquare];
   const onTarget = board[to];
   board[capturedSquare] = 0;
   board[from] = 0;
   board[to] = piece;
-  const king = (piece & 7) === KING ? to : position.kings[us];
+  const king = (piece & 7) === KING ? to : position._kings[us];
   const safe = !isSquareAttacked(board, king, us ^ 1);
   board[to] = onTarget;
   board[from] = piece;
@@ -74,7 +75,7 @@ function isSafe(position: Position, from: number, to: number, capturedSquare: nu
  * kings); the search ends once it has met `remaining` of them.
  */
 function leapersTo(position: Position, to: number, out: Int32Array, count: number, piece: number, targets: Int8Array, counts: Uint8Array, remaining: number): number {
-  const board = position.board;
+  const board = position._board;
   for (let i = 0, n = counts[to], base = to * 8; i < n && remaining > 0; i++) {
     const from = targets[base + i];
     if (board[from] !== piece) continue;
@@ -90,7 +91,7 @@ function leapersTo(position: Position, to: number, out: Int32Array, count: numbe
  * it has met `remaining` such pieces (there are no more on the board).
  */
 function slidersTo(position: Position, to: number, out: Int32Array, count: number, first: number, last: number, queen: number, straight: number, diagonal: number, remaining: number): number {
-  const board = position.board;
+  const board = position._board;
   for (let direction = first; direction < last && remaining > 0; direction++) {
     const slider = direction < 4 ? straight : diagonal;
     const base = (direction * 64 + to) * 8;
@@ -110,8 +111,8 @@ function slidersTo(position: Position, to: number, out: Int32Array, count: numbe
 }
 
 function pawnsTo(position: Position, to: number, out: Int32Array, count: number): number {
-  const board = position.board;
-  const us = position.turnIndex;
+  const board = position._board;
+  const us = position._turnIndex;
   const pawn = PAWN | (us << 3);
   const target = board[to];
   const ahead = us === WHITE ? 8 : -8;
@@ -128,7 +129,7 @@ function pawnsTo(position: Position, to: number, out: Int32Array, count: number)
   } else if (board[behind] === 0 && to >> 3 === (us === WHITE ? 3 : 4) && board[behind - ahead] === pawn) {
     if (isSafe(position, behind - ahead, to, to)) out[count++] = encodeMove(behind - ahead, to, 0, KIND_DOUBLE_PUSH);
   }
-  if (to === position.epSquare && board[behind] === (PAWN | ((us ^ 1) << 3))) {
+  if (to === position._epSquare && board[behind] === (PAWN | ((us ^ 1) << 3))) {
     if (file > 0 && board[behind - 1] === pawn && isSafe(position, behind - 1, to, behind)) out[count++] = encodeMove(behind - 1, to, 0, KIND_EN_PASSANT);
     if (file < 7 && board[behind + 1] === pawn && isSafe(position, behind + 1, to, behind)) out[count++] = encodeMove(behind + 1, to, 0, KIND_EN_PASSANT);
   }
@@ -142,11 +143,11 @@ function pawnsTo(position: Position, to: number, out: Int32Array, count: number)
  */
 export function generateMovesTo(position: Position, to: Square, out: Int32Array, role = 0, inCheck?: boolean): number {
   outOfCheck = inCheck === false;
-  const us = position.turnIndex;
-  const target = position.board[to];
+  const us = position._turnIndex;
+  const target = position._board[to];
   if (target !== 0 && target >> 3 === us) return 0;
   const own = us << 3;
-  const pieces = position.pieceCounts;
+  const pieces = position._pieceCounts;
   // One role (what a SAN letter names) goes straight to its own search.
   switch (role) {
     case PAWN: return pawnsTo(position, to, out, 0);

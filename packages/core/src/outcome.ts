@@ -42,6 +42,6 @@ export function gameOutcome(position: Position, repetitions: number): Outcome | 
   const fromBoard = positionOutcome(position);
   if (fromBoard) return fromBoard;
   if (repetitions >= 5) return { result: '1/2-1/2', reason: 'fivefold-repetition' };
-  if (position.halfmoves >= 150) return { result: '1/2-1/2', reason: 'seventy-five-moves' };
+  if (position._halfmoves >= 150) return { result: '1/2-1/2', reason: 'seventy-five-moves' };
   return undefined;
 }

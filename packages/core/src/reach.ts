@@ -14,24 +14,24 @@ function inTable(targets: Int8Array, counts: Uint8Array, from: number, to: numbe
 }
 
 export function canReachIgnoringChecks(position: Position, from: Square, to: Square): boolean {
-  const board = position.board;
+  const board = position._board;
   const code = board[from];
-  if (code === 0 || code >> 3 !== position.turnIndex || from === to) return false;
+  if (code === 0 || code >> 3 !== position._turnIndex || from === to) return false;
   const target = board[to];
-  if (target !== 0 && target >> 3 === position.turnIndex) return false;
+  if (target !== 0 && target >> 3 === position._turnIndex) return false;
   const role = code & 7;
   if (role === KNIGHT) return inTable(KNIGHT_TARGETS, KNIGHT_COUNTS, from, to);
   if (role === KING) return inTable(KING_TARGETS, KING_COUNTS, from, to);
   if (role === PAWN) {
-    const ahead = position.turnIndex === WHITE ? 8 : -8;
+    const ahead = position._turnIndex === WHITE ? 8 : -8;
     const fileStep = Math.abs((to & 7) - (from & 7));
     if (fileStep === 0) {
       if (target !== 0) return false;
       if (to === from + ahead) return true;
-      const startRank = position.turnIndex === WHITE ? 1 : 6;
+      const startRank = position._turnIndex === WHITE ? 1 : 6;
       return from >> 3 === startRank && to === from + 2 * ahead && board[from + ahead] === 0;
     }
-    return fileStep === 1 && to - (to & 7) === from - (from & 7) + ahead && (target !== 0 || to === position.epSquare);
+    return fileStep === 1 && to - (to & 7) === from - (from & 7) + ahead && (target !== 0 || to === position._epSquare);
   }
   const direction = DIRECTION_TO[from * 64 + to];
   if (direction < 0) return false;

@@ -3,7 +3,7 @@
  * squares, same side to move, same castling rights, and the same en-passant
  * possibility — an en-passant square that no legal capture can use does not count.
  */
-import { KIND_EN_PASSANT, moveKind } from './move.js';
+import { KIND_EN_PASSANT, moveKind, type Move } from './move.js';
 import { MAX_MOVES, generateLegalMoves } from './movegen.js';
 import type { Position } from './position.js';
 import { EP_KEYS_HI, EP_KEYS_LO, hashToHex } from './zobrist.js';
@@ -12,19 +12,19 @@ const scratch = new Int32Array(MAX_MOVES);
 
 /** True when the side to move has a legal en-passant capture. */
 export function hasLegalEnPassant(position: Position): boolean {
-  if (position.epSquare < 0) return false;
+  if (position._epSquare < 0) return false;
   const count = generateLegalMoves(position, scratch);
-  for (let i = 0; i < count; i++) if (moveKind(scratch[i]) === KIND_EN_PASSANT) return true;
+  for (let i = 0; i < count; i++) if (moveKind(scratch[i] as Move) === KIND_EN_PASSANT) return true;
   return false;
 }
 
 /** The repetition key as two 32-bit halves [lo, hi]. */
 export function repetitionKeyParts(position: Position): [number, number] {
   if (hasLegalEnPassant(position)) {
-    const file = position.epSquare & 7;
-    return [position.hashLo ^ EP_KEYS_LO[file], position.hashHi ^ EP_KEYS_HI[file]];
+    const file = position._epSquare & 7;
+    return [position._hashLo ^ EP_KEYS_LO[file], position._hashHi ^ EP_KEYS_HI[file]];
   }
-  return [position.hashLo, position.hashHi];
+  return [position._hashLo, position._hashHi];
 }
 
 /** The repetition key as 16 hexadecimal digits: equal exactly when Art. 9.2 calls positions the same. */

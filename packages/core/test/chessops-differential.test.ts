@@ -10,8 +10,9 @@ import { makeFen as chessopsFen } from 'chessops/fen';
 import type { Position as ChessopsPosition } from 'chessops/chess';
 import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import {
-  INITIAL_FEN, describeMove, englishSan, legalMoves, makeFen, moveFrom, movePromotion, moveTo, parseFen,
+  INITIAL_FEN, describeMove, legalMoves, makeFen, moveFrom, movePromotion, moveTo, parseFen,
 } from '../src/index.js';
+import { englishSan } from '../src/internal.js';
 
 const skip = skipWithoutShared();
 const GAMES = 10_000;

@@ -1,7 +1,8 @@
 /** Test helpers: find a legal move by its English SAN and play lines of them. */
 import {
-  GameHistory, describeMove, englishSan, legalMoves, parseFen, type Move, type Position,
+  GameHistory, describeMove, legalMoves, parseFen, type Move, type Position,
 } from '../src/index.js';
+import { englishSan } from '../src/internal.js';
 
 export function positionFrom(fen: string): Position {
   const parsed = parseFen(fen);
@@ -18,7 +19,7 @@ export function moveBySan(position: Position, san: string): Move {
 
 export function playLine(history: GameHistory, line: string): GameHistory {
   for (const san of line.split(/\s+/).filter((token) => token !== '' && !/^\d+\.$/.test(token))) {
-    history.play(moveBySan(history.position, san));
+    history.playUnchecked(moveBySan(history.position, san));
   }
   return history;
 }

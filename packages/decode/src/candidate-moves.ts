@@ -5,10 +5,12 @@
  * position and cached, since beam hypotheses often share positions.
  */
 import {
-  KIND_CASTLE, KIND_EN_PASSANT, MAX_MOVES, ROLES, castleSide, disambiguationOf, englishSan, generateLegalMoves,
-  hasLegalMove, moveFrom, moveKind, movePromotion, moveTarget, moveTo, moveToUci,
-  type Move, type MoveDescription, type Position, type Role,
+  ROLES, castleSide, hasLegalMove, moveFrom, movePromotion, moveTarget, moveTo, moveToUci, type Move,
+  type MoveDescription, type Position, type Role,
 } from '@zapis/core';
+import {
+  KIND_CASTLE, KIND_EN_PASSANT, disambiguationOf, englishSan, generateLegalMoves, moveKind, newMoveBuffer,
+} from '@zapis/core/internal';
 import { positionFacts } from './move-features.js';
 import { moveLogWeight, normaliseLogWeights, type MovePriorWeights } from './move-prior.js';
 
@@ -26,7 +28,7 @@ export interface CandidateMove {
   readonly childHi: number;
 }
 
-const legal = new Int32Array(MAX_MOVES);
+const legal = newMoveBuffer();
 const roleOf = (code: number): Role => ROLES[(code & 7) - 1];
 
 interface Described {
@@ -38,7 +40,7 @@ interface Described {
 /** Describes every legal move and keys the position it leads to (the position is left as it was). */
 function describeAll(position: Position): Described[] {
   const count = generateLegalMoves(position, legal);
-  const moves = Array.from(legal.subarray(0, count));
+  const moves = Array.from(legal.subarray(0, count)) as Move[];
   const described: Described[] = [];
   for (const move of moves) {
     const from = moveFrom(move);
@@ -46,7 +48,7 @@ function describeAll(position: Position): Described[] {
     const capturedCode = kind === KIND_CASTLE ? 0 : kind === KIND_EN_PASSANT ? 1 : position.board[moveTo(move)] & 7;
     const disambiguation = disambiguationOf(position, move, moves, moves.length);
     const piece = roleOf(position.board[from]);
-    position.play(move);
+    position.playUnchecked(move);
     const check = position.isCheck();
     const mate = check && !hasLegalMove(position);
     const childLo = position.hashLo;

@@ -10,7 +10,7 @@ import {
   DEFAULT_CHANNEL_PARAMETERS, DEFAULT_LAYOUT, DEFAULT_REVIEW_THRESHOLD, type ChannelParameters, type LayoutPriors, type SpellingPriors,
 } from './channel-parameters.js';
 import { NoisyChannel } from './channel.js';
-import { languageCandidates } from './language-candidates.js';
+import { sheetLanguageCandidates } from './language-candidates.js';
 import { looksLost, stillLost, STILL_LOST } from './lost-game.js';
 import type { MovePriorWeights } from './move-prior.js';
 import { backwardPass, expectedAccuracyPath, plyMarginals, type MoveProbability } from './posterior.js';
@@ -325,7 +325,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
       ...(rival ? { rival } : {}),
       cells,
     });
-    position.play(edge.candidate.move);
+    position.playUnchecked(edge.candidate.move);
   });
   const final = lattice.bestFinal;
   let broken: GameBreak | undefined;
@@ -420,7 +420,7 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   const setup: SearchSetup = { start, sheets, layout: options.layout ?? DEFAULT_LAYOUT, options };
   const languages = options.language && options.language !== 'auto'
     ? [options.language]
-    : options.languages && options.languages.length > 0 ? [...options.languages] : languageCandidates(sheets);
+    : options.languages && options.languages.length > 0 ? [...options.languages] : sheetLanguageCandidates(sheets);
   const runs = languages.map((language) => searchRun(setup, language, channel, 1));
   runs.sort((a, b) => b.lattice.logEvidence - a.lattice.logEvidence);
   const scores = runs.map((run) => ({ language: run.language, logEvidence: run.lattice.logEvidence }));

@@ -49,7 +49,7 @@ export class PriorSamples {
     for (const move of moves) {
       this.add(position, move, lastCapture);
       lastCapture = move.capture ? move.to : -1;
-      position.play(move.move);
+      position.playUnchecked(move.move);
     }
   }
 

@@ -12,7 +12,7 @@ function pieceLetters(profile: LanguageProfile): string[] {
 }
 
 /** Languages ranked by how well their piece letters cover the sheet's, best first (at most `limit`). */
-export function languageCandidates(sheets: readonly Sheet[], limit = 3): LanguageCode[] {
+export function sheetLanguageCandidates(sheets: readonly Sheet[], limit = 3): LanguageCode[] {
   const openings: string[] = [];
   for (const sheet of sheets) {
     for (const cell of sheet.cells) {

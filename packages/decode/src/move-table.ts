@@ -8,10 +8,12 @@
  * emission cache is indexed by the same numbers.
  */
 import {
-  KIND_CASTLE, KIND_EN_PASSANT, MAX_MOVES, ROLES, castleSide, disambiguationOf, englishSan, generateLegalMoves, hasLegalMove,
-  moveFrom, moveKind, movePromotion, moveTarget, moveTo, moveToUci,
-  type Disambiguation, type Move, type MoveDescription, type Position,
+  ROLES, castleSide, hasLegalMove, moveFrom, movePromotion, moveTarget, moveTo, moveToUci, type Disambiguation,
+  type Move, type MoveDescription, type Position,
 } from '@zapis/core';
+import {
+  KIND_CASTLE, KIND_EN_PASSANT, MAX_MOVES, disambiguationOf, englishSan, generateLegalMoves, moveKind, newMoveBuffer,
+} from '@zapis/core/internal';
 import { positionFacts } from './move-features.js';
 import { moveLogWeight, type MovePriorWeights } from './move-prior.js';
 
@@ -38,7 +40,7 @@ export interface PositionMoves {
 }
 
 const DISAMBIGUATIONS: readonly Disambiguation[] = ['none', 'file', 'rank', 'both'];
-const legal = new Int32Array(MAX_MOVES);
+const legal = newMoveBuffer();
 const weights = new Float64Array(MAX_MOVES);
 
 export class MoveTable {
@@ -60,7 +62,7 @@ export class MoveTable {
       const piece = position.board[from] & 7;
       const capturedCode = kind === KIND_CASTLE ? 0 : kind === KIND_EN_PASSANT ? 1 : position.board[moveTo(move)] & 7;
       const disambiguation = DISAMBIGUATIONS.indexOf(disambiguationOf(position, move, legal, count));
-      position.play(move);
+      position.playUnchecked(move);
       const check = position.isCheck();
       const mate = check && !hasLegalMove(position);
       childLo.push(position.hashLo);

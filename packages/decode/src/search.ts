@@ -365,7 +365,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
       const edge = node.bestEdge;
       if (!edge?.from.position) continue;
       const position = edge.from.position.clone();
-      position.play(edge.candidate.move);
+      position.playUnchecked(edge.candidate.move);
       node.position = position;
     }
     plies.push(nodes);
@@ -458,7 +458,7 @@ function restorePosition(node: LatticeNode): void {
   }
   if (!at?.position) return;
   const position = at.position.clone();
-  for (let k = moves.length - 1; k >= 0; k--) position.play(moves[k].candidate.move);
+  for (let k = moves.length - 1; k >= 0; k--) position.playUnchecked(moves[k].candidate.move);
   node.position = position;
 }
 

@@ -4,7 +4,7 @@
  * (same channel, same spellings), with no look-ahead. One wrong snap puts the
  * game in the wrong position and the rest follows it down.
  */
-import { initialPosition, type Position } from '@zapis/core';
+import { initialPosition, type Move, type Position } from '@zapis/core';
 import type { LanguageCode } from '@zapis/notation';
 import { NoisyChannel } from './channel.js';
 import { candidateMoves } from './candidate-moves.js';
@@ -22,14 +22,14 @@ export function snapEachMove(sheet: Sheet, language: LanguageCode, channel: Nois
   for (const cell of sheet.cells) {
     const text = cell.readings[0]?.text ?? '';
     const read = channel.encode(text);
-    let best: { move: number; san: string; score: number } | undefined;
+    let best: { move: Move; san: string; score: number } | undefined;
     for (const candidate of candidateMoves(position, -1)) {
       const score = channel.spellingLikelihood(channel.encodeSlots(moveSpellings(candidate.description, language)), read);
       if (!best || score > best.score) best = { move: candidate.move, san: candidate.san, score };
     }
     if (!best) break;
     san.push(best.san);
-    position.play(best.move);
+    position.playUnchecked(best.move);
   }
   return { san };
 }

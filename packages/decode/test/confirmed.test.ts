@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { distance } from 'fastest-levenshtein';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '@zapis/testkit';
-import { CONFIRMED_COMMENT, decodedGamePgn, decodeSheets, decodeText, parseTranscription, type DecodedGame, type Sheet } from '../src/index.js';
+import { decodedGamePgn, decodeSheets, decodeText, parseTranscription, type DecodedGame, type Sheet } from '../src/index.js';
+import { CONFIRMED_COMMENT } from '../src/pgn-output.js';
 
 const fixture = (name: string): string => readFileSync(join(REPOSITORY_ROOT, 'fixtures', 'scoresheets', name), 'utf8');
 const transcription = fixture('janowski-lasker-1912.pl.txt');

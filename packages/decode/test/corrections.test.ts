@@ -4,10 +4,12 @@
  * its strongest rival named as a move.
  */
 import { describe, expect, it } from 'vitest';
-import { initialPosition, parseFen, englishSan, type MoveDescription } from '@zapis/core';
+import { initialPosition, parseFen, type MoveDescription } from '@zapis/core';
+import { englishSan } from '@zapis/core/internal';
 import { parsePgn } from '@zapis/notation';
 import { describeLegalMoves } from '../src/candidate-moves.js';
-import { decodedGamePgn, decodeText, isCorrection, readingContent, type DecodedMove } from '../src/index.js';
+import { decodedGamePgn, decodeText, type DecodedMove } from '../src/index.js';
+import { isCorrection, readingContent } from '../src/corrections.js';
 
 function moveIn(fen: string | undefined, san: string): MoveDescription {
   const position = fen ? parseFen(fen) : undefined;

@@ -7,7 +7,7 @@ import { referenceGame } from '../src/evaluation/reference-games.js';
 import { fitMovePrior, PriorSamples } from '../src/fit-move-prior.js';
 import { FEATURE_COUNT, MOVE_FEATURES, moveFeatures, positionFacts, type MoveFeature } from '../src/move-features.js';
 import { DEFAULT_MOVE_PRIOR } from '../src/move-prior.js';
-import { englishSan } from '@zapis/core';
+import { englishSan } from '@zapis/core/internal';
 
 function positionOf(fen: string): Position {
   const parsed = parseFen(fen);

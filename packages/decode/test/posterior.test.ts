@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backwardPass, bestPath, expectedAccuracyPath, plyMarginals } from '../src/posterior.js';
 import type { Lattice, LatticeEdge, LatticeNode } from '../src/search.js';
+import type { Move } from '@zapis/core';
 import type { KnownMove } from '../src/move-table.js';
 
 function node(ply: number, logFinal = -Infinity): LatticeNode {
@@ -11,7 +12,7 @@ function node(ply: number, logFinal = -Infinity): LatticeNode {
 }
 
 function move(san: string): KnownMove {
-  return { id: 0, move: 0, uci: san, san, key: `${san}|${san}`, description: {} as KnownMove['description'] };
+  return { id: 0, move: 0 as Move, uci: san, san, key: `${san}|${san}`, description: {} as KnownMove['description'] };
 }
 
 /** Links `to` from `from` by `san` with probability `p`, keeping forward and Viterbi scores up to date. */

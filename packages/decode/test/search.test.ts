@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellsOf, decodeSheets, decodeText, type DecodedGame } from '../src/index.js';
+import { decodeSheets, decodeText, type DecodedGame } from '../src/index.js';
+import { cellsOf } from '../src/readings.js';
 
 const RUY_LOPEZ = ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7', 'Re1', 'b5', 'Bb3', 'd6', 'c3', 'O-O', 'h3', 'Nb8', 'd4', 'Nbd7'];
 const POLISH_LINES = [

@@ -7,10 +7,9 @@
 export { type DeskInput, type DeskFailure } from './desk-input.js';
 export { type DeskGameSource, type DeskTextSource, type DeskScanSource, type ReadPage, type TextSheet } from './game-source.js';
 export { gamesOf, type GamesOfOptions } from './games-of.js';
-export { MOVE_LIKE_SHARE } from './text-games.js';
 export { type Confirmations } from './confirmations.js';
 export { type DeskGame, type DeskMove, type DeskDiagnostic } from './desk-game.js';
 export { type DeskDecodeOptions } from './decode-options.js';
 export { decodeDeskGame } from './decode-desk-game.js';
 export { parseTypedMove, type TypedMove } from './typed-move.js';
-export { roundPgn, gamePgn, confirmationComment, type RoundPgn } from './round-pgn.js';
+export { roundPgn, type RoundPgn } from './round-pgn.js';

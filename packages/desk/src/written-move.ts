@@ -4,14 +4,14 @@
  * The desk shows moves this way so that they read like the scan beside them;
  * the standard English SAN stays the move's identity.
  */
-import { describeMove, englishSan, legalMoves, parseFen, type MoveDescription } from '@zapis/core';
-import { languageProfile, POLISH_STYLE, writeMove, type LanguageCode, type MoveStyle } from '@zapis/notation';
+import { describeMove, parseFen, type MoveDescription } from '@zapis/core';
+import { languageProfile, parseSan, POLISH_STYLE, STANDARD_SAN_STYLE, writeMove, type LanguageCode, type MoveStyle } from '@zapis/notation';
 
 const styleOf = (language: string): MoveStyle => (language === 'pl' ? POLISH_STYLE : { language: language as LanguageCode });
 
 /** The move in the game's language, from its description. */
 export function writtenMove(description: MoveDescription, language: string): string {
-  return language === 'en' || language === 'auto' ? englishSan(description) : writeMove(description, styleOf(language));
+  return writeMove(description, language === 'en' || language === 'auto' ? STANDARD_SAN_STYLE : styleOf(language));
 }
 
 /**
@@ -22,12 +22,9 @@ export function writtenMove(description: MoveDescription, language: string): str
 export function writtenSan(fen: string, san: string, language: string): string {
   if (language === 'en' || language === 'auto') return san;
   const position = parseFen(fen);
-  const bare = san.replace(/[+#]+$/, '');
   if (position.ok) {
-    for (const move of legalMoves(position.value)) {
-      const description = describeMove(position.value, move);
-      if (englishSan(description).replace(/[+#]+$/, '') === bare) return writtenMove(description, language);
-    }
+    const move = parseSan(position.value, san);
+    if (move.ok) return writtenMove(describeMove(position.value, move.value), language);
   }
   return translatedSan(san, language);
 }

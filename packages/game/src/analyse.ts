@@ -7,7 +7,7 @@
 import { makeFen, type Outcome } from '@zapis/core';
 import type { LanguageCode, ParsedGame } from '@zapis/notation';
 import { diagnosticAt, type Diagnostic } from './diagnostic.js';
-import { LANGUAGE_PREFERENCE, languageCandidates } from './language-detection.js';
+import { LANGUAGE_PREFERENCE, mainlineLanguageCandidates } from './language-detection.js';
 import { findRepairs, type Repair } from './repair.js';
 import { replayMainline, type GameReplay, type ReplayContext, type ReplayedMove } from './replay.js';
 import { tagNamed } from './start-position.js';
@@ -83,7 +83,7 @@ function chooseLanguage(game: ParsedGame, options: AnalyseOptions): Attempt {
   }
   let best: Attempt | undefined;
   let mostSupport = -1;
-  for (const candidate of languageCandidates(game.moves)) {
+  for (const candidate of mainlineLanguageCandidates(game.moves)) {
     if (candidate.support < mostSupport) break;
     mostSupport = candidate.support;
     const set = new Set(candidate.languages);

@@ -6,12 +6,13 @@
  * target square's attackers, not from generating every legal move. Any doubt
  * answers NOT_EXPORT_SAN and the caller takes the full, explaining path.
  */
+import { hasLegalMove, isCastle, moveFrom, moveTo, type GameHistory, type Move, type Position } from '@zapis/core';
 import {
-  KIND_EN_PASSANT, MAX_MOVES, disambiguationOf, generateCastling, generateMovesTo, hasLegalMove, isCastle, isCheckAfterMove, moveFrom,
-  moveKind, movePromotionIndex, moveTo, type GameHistory, type Move, type Position,
-} from '@zapis/core';
+  KIND_EN_PASSANT, disambiguationOf, generateCastling, generateMovesTo, isCheckAfterMove, moveKind,
+  movePromotionIndex, newMoveBuffer,
+} from '@zapis/core/internal';
 
-export const NOT_EXPORT_SAN = -1;
+export const NOT_EXPORT_SAN = -1 as Move;
 
 // Piece codes of @zapis/core's board (role in the low three bits).
 const PAWN = 1;
@@ -40,7 +41,7 @@ export function pieceLetterTable(letters: Readonly<Record<keyof typeof ROLE_INDE
 export const ENGLISH_LETTERS: PieceLetterTable = pieceLetterTable({ king: 'K', queen: 'Q', rook: 'R', bishop: 'B', knight: 'N' })!;
 const ENGLISH_LETTER_OF_ROLE = ' PNBRQK';
 
-const candidates = new Int32Array(MAX_MOVES);
+const candidates = newMoveBuffer();
 
 const fileOf = (code: number): number => (code >= 97 && code <= 104 ? code - 97 : -1);
 const rankOf = (code: number): number => (code >= 49 && code <= 56 ? code - 49 : -1);
@@ -149,7 +150,7 @@ export class ExportSanReplay {
     const position = history.position;
     const move = resolve(position, text, start, end, this.inCheck, this.letters);
     if (move === NOT_EXPORT_SAN) return false;
-    history.play(move);
+    history.playUnchecked(move);
     const mark = text.charCodeAt(end - 1);
     const check = isCheckAfterMove(position, move);
     const marked = mark === 43 ? 1 : mark === 35 ? 2 : 0;

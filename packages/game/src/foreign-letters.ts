@@ -57,7 +57,7 @@ export function foreignLetters(text: string, offsets: ArrayLike<number>, count: 
     }
     const readings = readingsOfLetters(isCapital(first) ? first : 0, promotion);
     present.add(readings);
-    // Counted over the whole game, as languageCandidates counts it.
+    // Counted over the whole game, as mainlineLanguageCandidates counts it.
     if (dependsOnLanguage(readings)) {
       const found = distinct.indexOf(readings);
       if (found < 0) {

@@ -1,13 +1,12 @@
 export { analyseGame, type AnalyseOptions, type GameReport } from './analyse.js';
 export { type Diagnostic, type Severity, GAME_CODES, type GameCode } from './diagnostic.js';
 export { type DiagnosticCode } from './diagnostic.js';
-export { findRepairs, type Repair, type RepairEdit } from './repair.js';
+export { type Repair, type RepairEdit } from './repair.js';
+export { type TagConflict } from './sheet-tags.js';
 export { reconcile, plyRanges, type Reconciliation, type RecordDifference, type SheetMove, type MergedGame } from './reconcile.js';
 export { readSheet, type SheetOptions, type SheetReading } from './read-sheet.js';
-export { mergeSheetTags, sheetResult, type MergedTags, type TagConflict } from './sheet-tags.js';
-export { languageCandidates, LANGUAGE_PREFERENCE, type LanguageCandidate } from './language-detection.js';
 export { type ReplayedMove, type ReplayedLine } from './replay.js';
 export { startPosition, tagValue } from './start-position.js';
-export { toWritableGame, unreplayedText, writeMainline } from './writable.js';
+export { toWritableGame, writeMainline } from './writable.js';
 export { notConverted, type NotConverted } from './not-converted.js';
 export { quickAnalyse, type QuickReport, type QuickOptions } from './quick-analyse.js';

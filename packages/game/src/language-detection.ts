@@ -67,7 +67,7 @@ function tokenLanguages(readings: readonly MoveReading[]): TokenLanguages {
  * Support is counted over every token from its language bits; grouping (which
  * languages read every token alike) compares only languages with equal support.
  */
-export function* languageCandidates(moves: readonly MoveNode[]): Generator<LanguageCandidate, void, undefined> {
+export function* mainlineLanguageCandidates(moves: readonly MoveNode[]): Generator<LanguageCandidate, void, undefined> {
   // The parser shares one readings array per token text, so tokens are counted per distinct array.
   const counts = new Map<readonly MoveReading[], number>();
   for (const node of moves) {

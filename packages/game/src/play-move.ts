@@ -3,9 +3,10 @@
  * already generated (replay is the hot path of validation: one generation a ply).
  */
 import {
-  KIND_EN_PASSANT, castleSide, disambiguationOf, englishSan, hasLegalMove, isCastle, moveKind, movePromotion,
-  moveTarget, moveTo, moveFrom, type GameHistory, type Move, type MoveDescription, type Role,
+  castleSide, hasLegalMove, isCastle, movePromotion, moveTarget, moveTo, moveFrom, type GameHistory, type Move,
+  type MoveDescription, type Role,
 } from '@zapis/core';
+import { KIND_EN_PASSANT, disambiguationOf, englishSan, moveKind } from '@zapis/core/internal';
 import type { LegalMoves } from './resolve.js';
 
 const ROLE_BY_CODE: readonly Role[] = ['pawn', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
@@ -30,8 +31,8 @@ export function playAndDescribe(legal: LegalMoves, move: Move, history?: GameHis
   const disambiguation = disambiguationOf(position, move, legal.moves, legal.count);
   const piece = ROLE_BY_CODE[board[from] & 7];
   const promotion = movePromotion(move);
-  if (history) history.play(move);
-  else position.play(move);
+  if (history) history.playUnchecked(move);
+  else position.playUnchecked(move);
   const check = position.isCheck();
   const mate = check && !hasLegalMove(position);
   // Absent parts stay undefined (JSON leaves them out); no spreads on this hot path.

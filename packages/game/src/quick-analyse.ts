@@ -112,7 +112,7 @@ type ChosenLanguages = { readonly language: LanguageCode | 'any'; readonly langu
 
 /**
  * Per game, what decides its languages: each key's count among the
- * language-dependent tokens (over the whole game, as languageCandidates counts
+ * language-dependent tokens (over the whole game, as mainlineLanguageCandidates counts
  * them), which of those keys occur, and which keys occur at all. Reused from
  * game to game.
  */

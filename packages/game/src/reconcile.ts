@@ -196,7 +196,7 @@ function fitsWithGaps(full: GameReport, partial: GameReport, byNumbers: boolean)
     }
     if (matched) next++;
     else missing.push(played.ply);
-    position.play(played.move);
+    position.playUnchecked(played.move);
   }
   return next === nodes.length ? missing : undefined;
 }
@@ -244,7 +244,7 @@ export function reconcile(first: GameReport, second: GameReport): Reconciliation
   }
   const start = startPosition(first.parsed.tags);
   const position = start.ok ? start.value : undefined;
-  if (position) for (let i = 0; i < agreed; i++) position.play(first.moves[i].move);
+  if (position) for (let i = 0; i < agreed; i++) position.playUnchecked(first.moves[i].move);
   const agreedFen = position ? makeFen(position) : first.startFen;
   const basePly = firstPlyOf(first);
 

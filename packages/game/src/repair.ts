@@ -5,7 +5,8 @@
  * later than the slip that caused it (a knight written for a bishop is legal
  * until the bishop is needed), so edits are tried a few moves back from it.
  */
-import { describeMove, englishSan, type Move, type Position } from '@zapis/core';
+import { describeMove, type Move, type Position } from '@zapis/core';
+import { englishSan } from '@zapis/core/internal';
 import type { MoveNode, MoveToken, ParsedGame } from '@zapis/notation';
 import { tokenDistance } from './closeness.js';
 import { firstPly, replayLine, type GameReplay, type ReplayContext } from './replay.js';
@@ -39,7 +40,7 @@ const plyLabel = (ply: number): string => `${Math.ceil(ply / 2)}${ply % 2 === 1 
 
 function positionAfter(start: Position, moves: readonly Move[], count: number): Position {
   const position = start.clone();
-  for (let i = 0; i < count; i++) position.play(moves[i]);
+  for (let i = 0; i < count; i++) position.playUnchecked(moves[i]);
   return position;
 }
 
@@ -77,7 +78,7 @@ export function findRepairs(game: ParsedGame, replay: GameReplay, context: Repla
         if (index < failure && move === played[index]) continue;
         if (tokenDistance(node, move, legal, context.languages) !== 1) continue;
         const after = before.clone();
-        after.play(move);
+        after.playUnchecked(move);
         const rest = replaysClean(after, nodes.slice(index + 1), context);
         if (rest) {
           const description = describeMove(before, move);
@@ -120,7 +121,7 @@ export function findRepairs(game: ParsedGame, replay: GameReplay, context: Repla
     for (let i = 0; i < legal.count; i++) {
       const move = legal.moves[i];
       const after = before.clone();
-      after.play(move);
+      after.playUnchecked(move);
       const rest = replaysClean(after, nodes.slice(index), context);
       if (rest) {
         const san = englishSan(describeMove(before, move));

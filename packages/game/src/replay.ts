@@ -5,9 +5,10 @@
  * that cannot be resolved, since every later position would be guesswork.
  */
 import {
-  GameHistory, INITIAL_FEN, canReachIgnoringChecks, describeMove, englishSan, isCastle, makeFen, moveTarget, moveTo,
-  type Move, type MoveDescription, type Position,
+  GameHistory, INITIAL_FEN, describeMove, isCastle, makeFen, moveTarget, moveTo, type Move, type MoveDescription,
+  type Position,
 } from '@zapis/core';
+import { canReachIgnoringChecks, englishSan } from '@zapis/core/internal';
 import type { LanguageCode, MoveNode, MoveToken, ParsedGame, Variation } from '@zapis/notation';
 import { closestMoves } from './closeness.js';
 import { diagnosticAt, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostic.js';
@@ -246,7 +247,7 @@ export function replayLine(
         for (const finding of findings) {
           diagnostics.push(moveDiagnostic('warning', finding.code, `'${node.text}': ${finding.message}`, node, position, ply, context, { suggestions: [played.san] }));
         }
-        position.play(move);
+        position.playUnchecked(move);
       }
     }
     moves.push({ ply, moveNumber, side, move, san: played.san, description: played.description, token: node, variations });

@@ -3,20 +3,20 @@
  * tried against the legal moves of the position; a language filter keeps only the
  * readings of the languages in play.
  */
+import { castleSide, isCastle, moveFrom, movePromotion, moveTarget, moveTo, type Move, type Position, type Role } from '@zapis/core';
 import {
-  KIND_CASTLE, MAX_MOVES, castleSide, generateLegalMoves, generateMovesTo, isCastle, moveFrom, moveKind, movePromotion, moveTarget,
-  moveTo, type Move, type Position, type Role,
-} from '@zapis/core';
+  KIND_CASTLE, generateLegalMoves, generateMovesTo, moveKind, newMoveBuffer, type MoveBuffer,
+} from '@zapis/core/internal';
 import type { LanguageCode, MoveReading, MoveToken } from '@zapis/notation';
 
 const ROLE_BY_CODE: readonly Role[] = ['pawn', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
 
 /** Move buffers by replay depth: replay reuses them instead of allocating one a ply. */
-const pooled: Int32Array[] = [];
+const pooled: MoveBuffer[] = [];
 
 /** The legal moves of a position, generated once and shared by every question about them. */
 export class LegalMoves {
-  readonly moves: Int32Array;
+  readonly moves: MoveBuffer;
   readonly count: number;
 
   /**
@@ -27,7 +27,7 @@ export class LegalMoves {
   readonly complete: boolean;
 
   constructor(readonly position: Position, slot?: number, target?: number) {
-    this.moves = slot === undefined ? new Int32Array(MAX_MOVES) : (pooled[slot] ??= new Int32Array(MAX_MOVES));
+    this.moves = slot === undefined ? newMoveBuffer() : (pooled[slot] ??= newMoveBuffer());
     this.complete = target === undefined;
     this.count = target === undefined ? generateLegalMoves(position, this.moves) : generateMovesTo(position, target, this.moves);
   }

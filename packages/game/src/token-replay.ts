@@ -7,6 +7,7 @@
  * same answers.
  */
 import { GameHistory, initialPosition, type Outcome, type Position } from '@zapis/core';
+import { assignSetup } from '@zapis/core/internal';
 import { scanExportMoves, type ExportScan } from '@zapis/notation';
 import { CANNOT_HOLD, ReplayKernel } from '@zapis/replay-kernel';
 import { ExportSanReplay, type PieceLetterTable } from './export-san.js';
@@ -155,7 +156,7 @@ export class KernelTokenReplay implements TokenReplay {
 
   position(): Position {
     if (!this.finalRead) {
-      this.final.assign(this.kernel.finalPosition());
+      assignSetup(this.final, this.kernel.finalPosition());
       this.finalRead = true;
     }
     return this.final;

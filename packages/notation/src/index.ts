@@ -3,19 +3,22 @@
  * language profile into trees with source spans (every move token carries all
  * its readings), and writes moves and games back in any language and style.
  */
-export * from './ast.js';
+export type {
+  SourceSpan, LanguageCode, PieceRole, PromotionPiece, MoveReading, CaptureMark, CheckMark, PromotionStyle, MoveForm,
+  Comment, Nag, MoveTextNode, MoveToken, NullMoveToken, MoveNode, Variation, Tag, ResultText, SyntaxProblem, ParsedGame,
+} from './ast.js';
 export { parsePgn, parseGames, parseSection } from './pgn.js';
-export { interpretMove, readMove, type MoveInterpretation } from './move-readings.js';
+export { readMove } from './move-readings.js';
+export { parseSan, makeSan, type SanError, type SanErrorReason } from './san.js';
 export {
-  LANGUAGE_PROFILES, LANGUAGE_CODES, ALL_PIECE_LETTERS, languageProfile, roleOfLetter, letterOf, promotionLetterOf,
-  letterClashes, type LanguageProfile, type PieceLetters, type LetterClash,
+  LANGUAGE_PROFILES, LANGUAGE_CODES, languageProfile, roleOfLetter, letterOf, type LanguageProfile, type PieceLetters,
 } from './languages.js';
 export { PROBLEM_MESSAGES, type ProblemCode } from './problems.js';
 export { LineIndex } from './line-index.js';
 export { writeMove, POLISH_STYLE, STANDARD_SAN_STYLE, type MoveStyle } from './move-writer.js';
 export {
-  writePgn, writePgnDatabase, escapeTagValue, SEVEN_TAG_ROSTER,
+  writePgn, writePgnDatabase,
   type WritableGame, type WritableMove, type PgnExportOptions,
 } from './pgn-export.js';
-export { scanExportGame, scanExportMoves, scanExportTags, type ExportGameVisitor, type ExportScan, type ExportTags } from './export-scanner.js';
+export { scanExportMoves, scanExportTags, type ExportScan, type ExportTags } from './export-scanner.js';
 export { splitSections, type TextSection } from './game-splitter.js';

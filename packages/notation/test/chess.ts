@@ -15,7 +15,7 @@ export function describeLine(ucis: readonly string[], fen?: string): MoveDescrip
     const move = parseUci(board, uci);
     if (move === undefined) throw new Error(`illegal ${uci}`);
     const description = describeMove(board, move);
-    board.play(move);
+    board.playUnchecked(move);
     return description;
   });
 }
@@ -29,7 +29,7 @@ export function describeRandomLine(choices: readonly number[], fen?: string): Mo
     if (legal.length === 0) break;
     const move = legal[choice % legal.length];
     descriptions.push(describeMove(board, move));
-    board.play(move);
+    board.playUnchecked(move);
   }
   return descriptions;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { interpretMove, LANGUAGE_PROFILES, letterClashes, readMove, type MoveReading } from '../src/index.js';
+import { LANGUAGE_PROFILES, readMove, type MoveReading } from '../src/index.js';
+import { interpretMove } from '../src/move-readings.js';
+import { letterClashes } from '../src/languages.js';
 import { readingFor } from './helpers.js';
 
 const summary = (readings: readonly MoveReading[]): Record<string, readonly string[] | 'any'> =>

@@ -9,7 +9,7 @@
  * one more than a multiple of five (31 = heading + 30 moves), the common
  * federation layouts.
  */
-import { err, ok, type Result } from '@zapis/sheet';
+import { err, ok, type Result } from '@zapis/core';
 import { type Candidate, findRulingLines, type RulingLines } from './find-grid.js';
 import type { GrayImage } from './raster.js';
 import { TEMPLATE_FORMAT, TEMPLATE_VERSION, type ColumnKind, type SheetTemplate, type TemplateColumn } from './template.js';

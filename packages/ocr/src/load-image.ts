@@ -5,7 +5,7 @@
  */
 import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
-import { err, ok, type Result } from '@zapis/sheet';
+import { err, ok, type Result } from '@zapis/core';
 import type { GrayImage } from './raster.js';
 
 export type ScanKind = 'png' | 'jpeg' | 'pdf';

@@ -3,7 +3,7 @@
  * the map from sheet points to pixels, and every half-move cell and result
  * box in sheet points (see template-geometry.ts).
  */
-import { err, ok, type Result } from '@zapis/sheet';
+import { err, ok, type Result } from '@zapis/core';
 import { findGrid, type FindGridOptions, type RulingLines } from './find-grid.js';
 import { Homography } from './homography.js';
 import type { LocatedSheet } from './located-sheet.js';

@@ -7,9 +7,10 @@
  * code the page is an error that says so.
  */
 import {
-  LAYOUT_VERSION, PAPER_NAMES, buildSheetLayout, err, isLayoutVersion, ok, parseLayoutId,
-  type MarkerSlot, type QrPayload, type Rect, type Result, type SheetLayout,
+  LAYOUT_VERSION, PAPER_NAMES, buildSheetLayout, isLayoutVersion, parseLayoutId,
+  type MarkerSlot, type QrPayload, type Rect, type SheetLayout,
 } from '@zapis/sheet';
+import { err, ok, type Result } from '@zapis/core';
 import { findMarkers, type FoundMarker } from './find-markers.js';
 import { Homography, type Point, type PointPair } from './homography.js';
 import type { LocatedSheet, MoveCellPlace, ResultTickPlace } from './located-sheet.js';

@@ -6,7 +6,7 @@
  * wrong with the file.
  */
 import { createCanvas, loadImage as skiaLoadImage } from '@napi-rs/canvas';
-import type { Result } from '@zapis/sheet';
+import type { Result } from '@zapis/core';
 import { loadImage, sniffScanKind, type ImageError } from './load-image.js';
 import { grayFromRgba, type GrayImage } from './raster.js';
 

@@ -6,7 +6,7 @@
  * and no network. Everything Node-only is imported lazily here, so the rest
  * of the package stays loadable in a browser.
  */
-import { err, ok, type Result } from '@zapis/sheet';
+import { err, ok, type Result } from '@zapis/core';
 import { grayFromRgba, type GrayImage } from './raster.js';
 
 export interface PdfPage {

@@ -6,7 +6,7 @@
  * failure with its file, page and reason; the next page goes on.
  */
 import type { CellReader } from './cell-reader.js';
-import type { Result } from '@zapis/sheet';
+import type { Result } from '@zapis/core';
 import { loadImage, sniffScanKind, type ImageError } from './load-image.js';
 import { locateSheet, NO_SHEET_MESSAGE } from './locate-sheet.js';
 import { locateByTemplate } from './locate-by-template.js';

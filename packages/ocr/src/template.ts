@@ -11,7 +11,8 @@
  * got "x"`); it never throws.
  */
 import { type Node as JsonNode, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { err, ok, type Result, type ResultCode } from '@zapis/sheet';
+import { type ResultCode } from '@zapis/sheet';
+import { err, ok, type Result } from '@zapis/core';
 
 export const TEMPLATE_FORMAT = 'zapis-sheet-template';
 export const TEMPLATE_VERSION = 1;

@@ -1,9 +1,10 @@
 /** Sheets to one PDF document, and the common cases: a blank sheet, a game's sheets. */
 import { PDFArray, PDFDocument, PDFName, PDFRef, type PDFEmbeddedPage } from 'pdf-lib';
 import {
-  buildSheetLayout, buildSheetSeries, ok,
-  type HeaderFieldKey, type Result, type SheetLayout, type SheetOptions, type SheetOptionsError, type WrittenGame,
+  buildSheetLayout, buildSheetSeries,
+  type HeaderFieldKey, type SheetLayout, type SheetOptions, type SheetOptionsError, type WrittenGame,
 } from '@zapis/sheet';
+import { ok, type Result } from '@zapis/core';
 import { embedSheetFonts } from './fonts.js';
 import { PageCanvas } from './primitives.js';
 import { drawForm, drawSheetSpecifics, formKey, type SheetFill, type SheetTextCut } from './sheet-renderer.js';

@@ -7,7 +7,8 @@
  */
 import { parse, CsvError } from 'csv-parse/sync';
 import { type Node as JsonNode, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { err, ok, type PlayerInfo, type Result } from '@zapis/sheet';
+import { type PlayerInfo } from '@zapis/sheet';
+import { err, ok, type Result } from '@zapis/core';
 
 export interface Pairing {
   readonly round?: string;

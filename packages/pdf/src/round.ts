@@ -1,5 +1,6 @@
 /** A whole round: two sheets per board, White's copy then Black's, in one PDF. */
-import { buildSheetLayout, ok, type HeaderValues, type Result, type SheetOptions, type SheetOptionsError } from '@zapis/sheet';
+import { buildSheetLayout, type HeaderValues, type SheetOptions, type SheetOptionsError } from '@zapis/sheet';
+import { ok, type Result } from '@zapis/core';
 import { renderSheetsPdf, type SheetPage } from './document.js';
 import type { Pairing } from './pairings.js';
 import type { FontBytes } from './fonts.js';

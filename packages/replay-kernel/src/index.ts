@@ -1,1 +1,1 @@
-export { CANNOT_HOLD, OUTSIDE_SUBSET, ReplayKernel, type ResultMarker } from './replay-kernel.js';
+export { CANNOT_HOLD, ReplayKernel, type ResultMarker } from './replay-kernel.js';

@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  GameHistory, describeMove, englishSan, initialPosition, legalMoves, makeFen, type Move, type Outcome,
+  GameHistory, Position, describeMove, initialPosition, legalMoves, makeFen, type Move, type Outcome,
 } from '@zapis/core';
+import { englishSan } from '@zapis/core/internal';
 import { ReplayKernel } from '../src/index.js';
 
 /** English piece letters by character code, as the kernel reads them. */
@@ -42,7 +43,7 @@ function randomGame(random: (below: number) => number, maxPlies: number): Played
     const pool = forcing.length > 0 && random(2) === 0 ? forcing : descriptions;
     const chosen = pool[random(pool.length)];
     sans.push(englishSan(chosen));
-    history.play(chosen.move as Move);
+    history.playUnchecked(chosen.move as Move);
   }
   return { sans, fen: makeFen(history.position), outcome: history.outcome() };
 }
@@ -53,9 +54,10 @@ function load(kernel: ReplayKernel, sans: readonly string[]): void {
 }
 
 function finalFen(kernel: ReplayKernel): string {
-  const position = initialPosition();
-  position.assign(kernel.finalPosition());
-  return makeFen(position);
+  // Checked on the way in: the kernel's final position must be a possible one.
+  const position = Position.fromSetup(kernel.finalPosition());
+  if (!position.ok) throw new Error(`the kernel's final position is impossible: ${position.error.message}`);
+  return makeFen(position.value);
 }
 
 describe('the replay kernel against @zapis/core', () => {
@@ -100,7 +102,7 @@ describe('the replay kernel against @zapis/core', () => {
       const history = new GameHistory(initialPosition());
       for (const san of game.sans.slice(0, ply)) {
         const move = legalMoves(history.position).find((candidate) => englishSan(describeMove(history.position, candidate)) === san)!;
-        history.play(move);
+        history.playUnchecked(move);
       }
       const legal = legalMoves(history.position).map((move) => englishSan(describeMove(history.position, move)));
       load(kernel, [...game.sans.slice(0, ply), changed]);

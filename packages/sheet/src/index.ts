@@ -1,4 +1,3 @@
-export { type Result, ok, err } from './result.js';
 export { type Rect, mm, POINTS_PER_MM, rectCentre } from './geometry.js';
 export { type PaperName, type PaperSize, PAPER_NAMES, PAPER_SIZES, PAPER_METRICS, isPaperName } from './paper.js';
 export { type SheetLanguage, type SheetLabels, SHEET_LANGUAGES, SHEET_LABELS, isSheetLanguage, labelsFor } from './labels.js';

@@ -5,9 +5,8 @@
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  GameHistory, describeMove, englishSan, legalMoves, makeFen, parseFen, perftPosition,
-} from '@zapis/core';
+import { GameHistory, legalMoves, makeFen, parseFen, perftPosition } from '@zapis/core';
+import { makeSan } from '@zapis/notation';
 import type { Command } from 'commander';
 import { EXIT_INPUT_ERRORS, UsageError, type CliIo } from '../io.js';
 import type { CommandContext } from '../program.js';
@@ -25,7 +24,7 @@ function showPositions(file: string, context: CommandContext): void {
       return;
     }
     const position = parsed.value;
-    const moves = legalMoves(position).map((move) => englishSan(describeMove(position, move)));
+    const moves = legalMoves(position).map((move) => makeSan(position, move));
     const outcome = new GameHistory(position.clone()).outcome();
     out.write(`${makeFen(position)}\n`);
     out.write(`  ${moves.length} legal moves: ${moves.join(' ') || '(none)'}\n`);

@@ -13,9 +13,10 @@ import type { SheetPage } from '@zapis/pdf';
 type Pdf = typeof PdfModule;
 import {
   PAPER_NAMES, SHEET_LANGUAGES, SHEET_STYLES, buildSheetLayout, isPaperName, isSheetLanguage, isSheetStyle, serialiseLayout,
-  serialiseLayouts, normaliseResult, pairPlies, type HeaderValues, type PlayerInfo, type Result, type SheetLanguage,
+  serialiseLayouts, normaliseResult, pairPlies, type HeaderValues, type PlayerInfo, type SheetLanguage,
   type SheetOptions, firstPlyOfFen, formatPgnDate, formatTimeControl, labelsFor,
 } from '@zapis/sheet';
+import { type Result } from '@zapis/core';
 import { analyseGame, writeMainline } from '@zapis/game';
 import { POLISH_STYLE, STANDARD_SAN_STYLE, parsePgn, type MoveStyle } from '@zapis/notation';
 import { EXIT_INPUT_ERRORS, UsageError } from '../io.js';

@@ -8,7 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { analyseGame, toWritableGame } from '@zapis/game';
 import { parseGames, writePgn, STANDARD_SAN_STYLE, type LanguageCode } from '@zapis/notation';
-import { decodeBatch, readBatches, type InputSource } from '@zapis/archive';
+import { decodeTextBytes, readBatches, type InputSource } from '@zapis/archive';
 
 export interface FixResult {
   readonly games: number;
@@ -32,7 +32,7 @@ export async function fixArchive(
   for (const input of inputs) {
     try {
       for await (const batch of readBatches(input, { stdin: options.stdin })) {
-        const text = decodeBatch(batch.bytes);
+        const text = decodeTextBytes(batch.bytes);
         for (const game of parseGames(text)) {
           games++;
           const report = analyseGame(game, { file: input.name, language: options.language, repair: false });

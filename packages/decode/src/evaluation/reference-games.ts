@@ -5,7 +5,7 @@
 import { initialPosition, type MoveDescription } from '@zapis/core';
 import { parsePgn } from '@zapis/notation';
 import { describeLegalMoves } from '../candidate-moves.js';
-import { englishSan } from '@zapis/core';
+import { englishSan } from '@zapis/core/internal';
 
 export interface ReferenceGame {
   readonly moves: readonly MoveDescription[];
@@ -28,7 +28,7 @@ export function referenceGame(pgn: string): ReferenceGame | undefined {
     if (!match) return undefined;
     moves.push(match);
     san.push(englishSan(match));
-    position.play(match.move);
+    position.playUnchecked(match.move);
   }
   return moves.length > 0 ? { moves, san } : undefined;
 }
