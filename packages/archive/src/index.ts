@@ -26,3 +26,6 @@ export { capDiagnostics, countAtLeast, NOT_LISTED_CODE } from './diagnostic-cap.
 export { notTextReason, NotTextError } from './text-sniff.js';
 export { LIMIT_CODES } from './rules/archive-codes.js';
 export * from './limits.js';
+export { runConversion, type ConversionOptions, type ConversionResult } from './run-conversion.js';
+export { convertBatchPart, type ConvertSettings, type ConvertBatchOptions, type ConvertLimits, type ConvertedPart } from './convert-batch.js';
+export { conversionProblems, formatProblem, type ConvertProblem } from './convert-problems.js';

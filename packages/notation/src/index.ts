@@ -17,5 +17,7 @@ export {
   writePgn, writePgnDatabase, escapeTagValue, SEVEN_TAG_ROSTER,
   type WritableGame, type WritableMove, type PgnExportOptions,
 } from './pgn-export.js';
+export { writePgnMainline, NAG_GLYPHS, type WrittenMainline } from './pgn-export.js';
+export { restyleSan, enPassantBySan, SanRestyler } from './san-restyle.js';
 export { scanExportGame, scanExportMoves, scanExportTags, type ExportGameVisitor, type ExportScan, type ExportTags } from './export-scanner.js';
 export { splitSections, type TextSection } from './game-splitter.js';
