@@ -55,11 +55,16 @@ const ROSTER_DEFAULTS: Readonly<Record<string, string>> = {
 };
 const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '*'];
 
+/** A value with nothing to escape, as nearly every one is: it is written as it is, with no copy. */
+const NEEDS_ESCAPE = /[\\"\r\n\t]/;
+
 export function escapeTagValue(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/[\\"]/g, (char) => `\\${char}`).replace(/[\r\n\t]+/g, ' ');
 }
 
-const tagName = (name: string): string => name.replace(/[^A-Za-z0-9_]/g, '_') || '_';
+const NOT_NAME = /[^A-Za-z0-9_]/;
+const tagName = (name: string): string => (NOT_NAME.test(name) ? name.replace(/[^A-Za-z0-9_]/g, '_') : name) || '_';
 
 function tagEntries(game: WritableGame): [string, string][] {
   const tags = game.tags ?? [];
