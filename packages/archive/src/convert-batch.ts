@@ -15,6 +15,7 @@ import {
 } from '@zapis/notation';
 import { conversionProblems, type ConvertProblem } from './convert-problems.js';
 import { sectionPart } from './section-limit.js';
+import { Utf8Sink } from './utf8-sink.js';
 
 export interface ConvertSettings {
   /** Language of the input's piece letters. */
@@ -48,8 +49,8 @@ export interface ConvertBatchOptions extends ConvertSettings {
 
 /** Games of a batch converted, from where the part starts up to `resumeAt` (or the batch's end). */
 export interface ConvertedPart {
-  /** The games in export format, joined as `zapis convert` joins games (a blank line between). */
-  readonly text: string;
+  /** The games in export format, in UTF-8, joined as `zapis convert` joins games (a blank line between). */
+  readonly output: Uint8Array;
   readonly games: number;
   /** Games with at least one error. */
   readonly failed: number;
@@ -145,21 +146,33 @@ class FastWriter {
     if (this.unwritten || this.moves.length !== quick.plies || hasAnnotations(text, quick.start, quick.end)) return undefined;
     const tags = Object.entries(quick.tags);
     for (const [name] of tags) if (reorderedTag(name)) return undefined;
-    return writePgnMainline({ tags, moves: this.moves, result: resultOf(text, quick) }, this.settings);
+    const result = resultOf(text, quick);
+    return result && writePgnMainline({ tags, moves: this.moves, result }, this.settings);
   }
 }
 
-/** The game's termination marker: the export subset reads only the four of the standard. */
-function resultOf(text: string, quick: QuickReport): ResultText {
+/** The game's termination marker: the export subset reads only the four of the standard, and nothing but space after it. */
+function resultOf(text: string, quick: QuickReport): ResultText | undefined {
   let at = quick.end;
-  while (at > quick.start && /\s/.test(text[at - 1])) at--;
-  for (const result of ['1-0', '0-1', '1/2-1/2', '*'] as const) if (text.endsWith(result, at)) return result;
-  throw new Error(`no result at the end of the game at offset ${quick.start}`);
+  while (at > quick.start && text.charCodeAt(at - 1) <= 32) at--;
+  switch (text.charCodeAt(at - 1)) {
+    case 42: return '*';
+    case 50: return '1/2-1/2';
+    case 48: return '1-0';
+    case 49: return '0-1';
+  }
+  return undefined;
 }
 
 /** Every game of `text` from `from` on, converted in order, until the end or a limit hands the rest back. */
 export function convertBatchPart(text: string, options: ConvertBatchOptions, from = 0): ConvertedPart {
-  const outputs: string[] = [];
+  // About as many bytes out as in: the games are written again, with a few more tags and spaces.
+  const output = new Utf8Sink(Math.ceil((text.length - from) * 1.2));
+  let games = 0;
+  const add = (game: string): void => {
+    output.write(games === 0 ? game : `\n${game}`);
+    games++;
+  };
   const problems: ConvertProblem[] = [];
   let failed = 0;
   const limits = options.limits ?? {};
@@ -174,15 +187,15 @@ export function convertBatchPart(text: string, options: ConvertBatchOptions, fro
   let lineIndex: LineIndex | undefined;
   const shift = options.firstLine - 1;
   const part = (resumeAt?: number): ConvertedPart => ({
-    text: outputs.join('\n'), games: outputs.length, failed, problems, ...(resumeAt !== undefined ? { resumeAt } : {}),
+    output: output.bytes(), games, failed, problems, ...(resumeAt !== undefined ? { resumeAt } : {}),
   });
   let at = from;
   while (at < text.length) {
-    if (outputs.length > 0 && problems.length >= problemsBudget) return part(at);
+    if (games > 0 && problems.length >= problemsBudget) return part(at);
     const quick = fast.usable ? quickAnalyse(text, at, text.length, fast.quickOptions) : undefined;
     const written = quick && fast.write(text, quick);
     if (quick !== undefined && written !== undefined) {
-      outputs.push(written);
+      add(written);
       at = quick.end;
       continue;
     }
@@ -192,15 +205,15 @@ export function convertBatchPart(text: string, options: ConvertBatchOptions, fro
     const cut = sectionPart(text, start, end, sectionTokens);
     if (cut.overlong && limits.overlong === 'hand-back') return part(at);
     lineIndex ??= new LineIndex(text);
-    for (const game of parseSection(text, start, cut.end, lineIndex, outputs.length + 1)) {
+    for (const game of parseSection(text, start, cut.end, lineIndex, games + 1)) {
       const report = analyseGame(game, { file: options.file, language: options.language, repair: false });
-      const found = conversionProblems(report, text, shift, outputs.length + 1);
+      const found = conversionProblems(report, text, shift, games + 1);
       for (const problem of found.problems) problems.push(problem);
       if (found.errors > 0) failed++;
       // Chess960 UCI writes castling as king takes rook (e1h1); standard chess keeps the king's step (e1g1).
       const startingAt = startPosition(game.tags);
       const moveStyle = startingAt.ok && startingAt.value.chess960 ? { ...options.moveStyle, chess960: true } : options.moveStyle;
-      outputs.push(writePgn(toWritableGame(report, text), { moveStyle, ...exportOptions }));
+      add(writePgn(toWritableGame(report, text), { moveStyle, ...exportOptions }));
     }
     // Without a limit a section is read whole (cut.end === end); a worker hands an over-long one back above.
     at = Math.max(cut.end, at + 1);

@@ -1,7 +1,7 @@
 /**
  * What a conversion worker is asked and answers: the settings it starts with,
- * and one batch of whole games in, the games in export format out (as UTF-8
- * bytes from a worker, moved rather than copied; as text in the main thread).
+ * and one batch of whole games in, the games in export format out, as UTF-8
+ * bytes (a worker moves them to the main thread rather than copying them).
  */
 import type { ConvertProblem } from './convert-problems.js';
 import { convertBatchPart, type ConvertLimits, type ConvertSettings } from './convert-batch.js';
@@ -23,8 +23,8 @@ export interface ConvertRequest {
 
 export interface ConvertAnswer {
   readonly id: number;
-  /** The games in export format, joined with a blank line between them; empty when there are none. */
-  readonly output: string | Uint8Array;
+  /** The games in export format, in UTF-8, joined with a blank line between them; empty when there are none. */
+  readonly output: Uint8Array;
   readonly games: number;
   readonly failed: number;
   readonly problems: ConvertProblem[];
@@ -40,7 +40,7 @@ export function createConvertJob(settings: ConvertJobSettings): (request: Conver
       ...settings, file: request.file, firstLine: request.firstLine,
     }, request.from ?? 0);
     return {
-      id: request.id, output: part.text, games: part.games, failed: part.failed, problems: part.problems,
+      id: request.id, output: part.output, games: part.games, failed: part.failed, problems: part.problems,
       ...(part.resumeAt !== undefined ? { resumeAt: part.resumeAt } : {}),
     };
   };

@@ -89,7 +89,7 @@ export async function runConversion(options: ConversionOptions): Promise<Convers
     try {
       return inline(request);
     } catch (error) {
-      return { id: request.id, output: '', games: 0, failed: 0, problems: [], failure: error instanceof Error ? error.message : String(error) };
+      return { id: request.id, output: new Uint8Array(0), games: 0, failed: 0, problems: [], failure: error instanceof Error ? error.message : String(error) };
     }
   };
   const lost = (request: ConvertRequest, reason: string): void => {
