@@ -3,11 +3,13 @@
  * kept, as written, in a comment; Chess960 castling in UCI is king takes rook, on real Chess960
  * positions from ../shared/perft.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isCastle, legalMoves, parseFen } from '@zapis/core';
 import { sharedPath, skipWithoutShared } from '@zapis/testkit';
-import { run } from './run-cli.js';
+import { repositoryRoot, run } from './run-cli.js';
 
 const game = (moves: string, tags = ''): string => `[Event "x"]\n${tags}\n${moves}\n`;
 /** The movetext of the first game, its lines joined. */
@@ -135,5 +137,86 @@ describe.skipIf(skipWithoutShared())('zapis convert on Chess960 positions', () =
     const result = await run(['convert', '-', '--to', 'uci'], { stdin: game('1. e4 d5 2. Nf3 Qd6 3. Bc4 Bd7 4. O-O Nc6 5. d3 O-O-O *') });
     expect(result.code).toBe(0);
     expect(movetext(result.stdout)).toBe('1. e2e4 d7d5 2. g1f3 d8d6 3. f1c4 c8d7 4. e1g1 b8c6 5. d2d3 e8c8 *');
+  });
+});
+
+describe("publishers' options", () => {
+  const annotated = game('1. e4! e5?! 2. Nf3!! Nc6?? 3. Bb5!? a6? $14 4. Ba4 $15 $1 Nf6 *');
+
+  it('--glyphs writes $1-$6 as the glyphs after the move (a first NAG only, so the order reads back), and they read back', async () => {
+    const glyphs = await run(['convert', '-', '--to', 'pl', '--glyphs'], { stdin: annotated });
+    expect(glyphs.code).toBe(0);
+    expect(movetext(glyphs.stdout)).toBe('1. e4! e5?! 2. Sf3!! Sc6?? 3. Gb5!? a6? $14 4. Ga4 $15 $1 Sf6 *');
+    const numeric = await run(['convert', '-', '--to', 'en'], { stdin: annotated });
+    expect(movetext(numeric.stdout)).toBe('1. e4 $1 e5 $6 2. Nf3 $3 Nc6 $4 3. Bb5 $5 a6 $2 $14 4. Ba4 $15 $1 Nf6 *');
+    const back = await run(['convert', '-', '--to', 'en', '--from', 'pl'], { stdin: glyphs.stdout });
+    expect(back.stdout).toBe(numeric.stdout);
+  });
+
+  it('--en-passant e.p. marks exactly the en-passant captures (FIDE Appendix C.13: exd6 e.p.), on the fast path and the full one, and reads back', async () => {
+    // Three captures en passant (white, black, white); dxc6 and gxf6 take on the sixth rank and bxc6 on the sixth too, without it.
+    const moves = '1. e4 Nf6 2. e5 d5 3. exd6 Nc6 4. d4 e5 5. d5 e4 6. f4 exf3 7. dxc6 bxc6 8. Nxf3 Nd5 9. g4 h5 10. g5 f5 11. gxf6 gxf6 *';
+    const plain = game(moves);
+    const commented = game(`{a comment sends the game the full way} ${moves}`);
+    for (const input of [plain, commented]) {
+      const written = await run(['convert', '-', '--to', 'pl', '--capture', ':', '--en-passant', 'e.p.'], { stdin: input });
+      expect(written.stderr).toBe('');
+      expect(written.code).toBe(0);
+      const text = movetext(written.stdout).replace('{a comment sends the game the full way} ', '');
+      expect(text).toBe('1. e4 Sf6 2. e5 d5 3. e:d6 e.p. Sc6 4. d4 e5 5. d5 e4 6. f4 e:f3 e.p. 7. d:c6 b:c6 8. S:f3 Sd5 9. g4 h5 10. g5 f5 11. g:f6 e.p. g:f6 *');
+      const back = await run(['convert', '-', '--to', 'en', '--from', 'pl'], { stdin: written.stdout });
+      expect(back.code).toBe(0);
+      expect(movetext(back.stdout)).toContain(moves.replace('{a comment sends the game the full way} ', ''));
+      expect(back.stdout).not.toContain('e.p.');
+    }
+  });
+
+  it('--to uci --no-move-numbers writes bare moves, which read back', async () => {
+    const result = await run(['convert', '-', '--to', 'uci', '--no-move-numbers'], { stdin: game('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 *') });
+    expect(result.code).toBe(0);
+    expect(movetext(result.stdout)).toBe('e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 e1g1 g8f6 *');
+    const back = await run(['convert', '-', '--to', 'en'], { stdin: result.stdout });
+    expect(movetext(back.stdout)).toBe('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 *');
+    const plain = await run(['convert', '-', '--to', 'en', '--no-move-numbers'], { stdin: game('1. e4 e5 2. Nf3 {x} Nc6 *') });
+    expect(movetext(plain.stdout)).toBe('e4 e5 Nf3 {x} Nc6 *');
+  });
+
+  it('bad option values are usage errors: exit 2, one line', async () => {
+    for (const args of [['--to', 'en', '--en-passant', 'yes'], ['--to', 'uci', '--en-passant', 'e.p.'], ['--to', 'en', '-j', '0']]) {
+      const result = await run(['convert', '-', ...args], { stdin: game('1. e4 *') });
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
+
+describe('convert -o and -j', () => {
+  it('-o may name the input itself: it is read whole before it is replaced', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'zapis-convert-o-'));
+    try {
+      const path = join(folder, 'games.pgn');
+      const original = readFileSync(join(repositoryRoot, 'fixtures/seed-samples/2001-sample.pgn'), 'utf8').repeat(300);
+      writeFileSync(path, original);
+      const expected = await run(['convert', path, '--to', 'pl']);
+      const result = await run(['convert', 'games.pgn', '--to', 'pl', '-o', 'games.pgn'], { cwd: folder });
+      expect(result.code).toBe(expected.code);
+      expect(readFileSync(path, 'utf8')).toBe(expected.stdout);
+      expect(readdirSync(folder)).toEqual(['games.pgn']);
+      const missing = await run(['convert', 'games.pgn', '--to', 'pl', '-o', 'no/such/out.pgn'], { cwd: folder });
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toBe('zapis: cannot write no/such/out.pgn: its folder does not exist\n');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('-j 2 writes what -j 1 writes, games in input order, and unreadable inputs are said with exit 2', async () => {
+    const files = ['fixtures/seed-samples/2001-sample.pgn', 'fixtures/seed-samples/2023-sample.pgn', 'no-such.pgn', 'fixtures/seed-samples/2023-long.pgn'];
+    const one = await run(['convert', ...files, '--to', 'de', '-j', '1']);
+    const two = await run(['convert', ...files, '--to', 'de', '-j', '2']);
+    expect(two.stdout).toBe(one.stdout);
+    expect(two.stderr).toBe(one.stderr);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain('zapis: cannot read no-such.pgn: no such file\n');
   });
 });

@@ -27,3 +27,5 @@ export { mergeReports, type MergeOptions, type DuplicateCheck } from './merge-re
 export { ReportInputError } from './ndjson-reader.js';
 export { type ReportLocation } from './ndjson-reader.js';
 export { type ReportError } from './merge-reports.js';
+export { runConversion, type ConversionOptions, type ConversionResult } from './run-conversion.js';
+export { type ConvertSettings } from './convert-batch.js';

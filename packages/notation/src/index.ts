@@ -20,5 +20,7 @@ export {
   writePgn, writePgnDatabase,
   type WritableGame, type WritableMove, type PgnExportOptions,
 } from './pgn-export.js';
+export { writePgnMainline, type WrittenMainline } from './pgn-export.js';
+export { restyleSan, enPassantBySan, SanRestyler } from './san-restyle.js';
 export { scanExportMoves, scanExportTags, type ExportScan, type ExportTags } from './export-scanner.js';
 export { splitSections, type TextSection } from './game-splitter.js';

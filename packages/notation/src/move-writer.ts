@@ -33,15 +33,19 @@ const BLACK_FIGURINES: Readonly<Record<PieceRole, string>> = { king: '♚', quee
 
 const english = LANGUAGE_PROFILES[0];
 
-function pieceText(role: PieceRole, style: MoveStyle): string {
+export function pieceText(role: PieceRole, style: MoveStyle): string {
   if (style.figurine) return (style.figurine === 'black' ? BLACK_FIGURINES : WHITE_FIGURINES)[role];
   const profile = (style.language && languageProfile(style.language)) || english;
   return letterOf(profile, role);
 }
 
 function promotionText(description: MoveDescription, style: MoveStyle): string {
-  if (!description.promotion) return '';
-  const letter = pieceText(description.promotion, style);
+  return description.promotion ? promotionMark(description.promotion, style) : '';
+}
+
+/** How a promotion to `role` is written after the square, in the style's letters and promotion mark. */
+export function promotionMark(role: PieceRole, style: MoveStyle): string {
+  const letter = pieceText(role, style);
   switch (style.promotion ?? '=') {
     case '=': return `=${letter}`;
     case 'plain': return letter;

@@ -37,7 +37,17 @@ export interface PgnExportOptions {
   readonly moveStyle?: MoveStyle;
   /** How a draw offer is written: the `(=)` token (default) or a `{(=)}` comment for strict readers. */
   readonly drawOffer?: 'token' | 'comment';
+  /**
+   * Write a move's first NAG, when it is one of $1–$6, as the glyph a publisher prints
+   * after the move (`e4!`, `Nf3?!`) instead of `$1`; default false (export format wants `$n`).
+   */
+  readonly glyphs?: boolean;
+  /** Write move numbers (default true); false gives bare moves (`e2e4 e7e5 g1f3`), as engines take UCI. */
+  readonly moveNumbers?: boolean;
 }
+
+/** The move-quality glyphs of NAGs 1–6 (PGN standard 10), as the lexer reads them back. */
+export const NAG_GLYPHS: Readonly<Record<number, string>> = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
 
 export const SEVEN_TAG_ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'] as const;
 const ROSTER_DEFAULTS: Readonly<Record<string, string>> = {
@@ -45,11 +55,16 @@ const ROSTER_DEFAULTS: Readonly<Record<string, string>> = {
 };
 const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '*'];
 
+/** A value with nothing to escape, as nearly every one is: it is written as it is, with no copy. */
+const NEEDS_ESCAPE = /[\\"\r\n\t]/;
+
 export function escapeTagValue(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/[\\"]/g, (char) => `\\${char}`).replace(/[\r\n\t]+/g, ' ');
 }
 
-const tagName = (name: string): string => name.replace(/[^A-Za-z0-9_]/g, '_') || '_';
+const NOT_NAME = /[^A-Za-z0-9_]/;
+const tagName = (name: string): string => (NOT_NAME.test(name) ? name.replace(/[^A-Za-z0-9_]/g, '_') : name) || '_';
 
 function tagEntries(game: WritableGame): [string, string][] {
   const tags = game.tags ?? [];
@@ -85,7 +100,11 @@ const OPEN: Task = { kind: 'open' };
 const CLOSE: Task = { kind: 'close' };
 
 /** Movetext pieces, walked with an explicit task stack so deep variations cannot overflow the call stack. */
-function movetextPieces(game: WritableGame, style: MoveStyle, drawOffer: 'token' | 'comment'): Piece[] {
+function movetextPieces(game: WritableGame, options: PgnExportOptions): Piece[] {
+  const style = options.moveStyle ?? STANDARD_SAN_STYLE;
+  const drawOffer = options.drawOffer ?? 'token';
+  const glyphs = options.glyphs === true;
+  const numbers = options.moveNumbers !== false;
   const pieces: Piece[] = [];
   let glueNext = false;
   /** The next black move needs its number: start of a line, after a comment or a variation. */
@@ -120,12 +139,20 @@ function movetextPieces(game: WritableGame, style: MoveStyle, drawOffer: 'token'
     const move = task.moves[task.index];
     const ply = task.ply;
     const number = Math.floor(ply / 2) + 1;
-    if (ply % 2 === 0) push(`${number}.`);
-    else if (numberNext) push(`${number}...`);
-    push(writeMove(move.description, style));
+    if (numbers) {
+      if (ply % 2 === 0) push(`${number}.`);
+      else if (numberNext) push(`${number}...`);
+    }
+    const nags = move.nags ?? [];
+    // Only a first NAG becomes a glyph: glued to the move it reads back first, so the NAGs keep their order.
+    const glyph = glyphs && nags.length > 0 ? NAG_GLYPHS[nags[0]] : undefined;
+    push(glyph === undefined ? writeMove(move.description, style) : writeMove(move.description, style) + glyph);
     numberNext = false;
     if (move.drawOffer) push(drawOffer === 'token' ? '(=)' : '{(=)}');
-    for (const nag of move.nags ?? []) if (Number.isInteger(nag) && nag >= 0) push(`$${nag}`);
+    for (let index = glyph === undefined ? 0 : 1; index < nags.length; index++) {
+      const nag = nags[index];
+      if (Number.isInteger(nag) && nag >= 0) push(`$${nag}`);
+    }
     for (const comment of move.comments ?? []) {
       for (const word of commentWords(comment)) push(word);
       numberNext = true;
@@ -148,6 +175,11 @@ function layout(pieces: readonly Piece[], width: number): string[] {
     if (piece.glued && words.length > 0) words[words.length - 1] += piece.text;
     else words.push(piece.text);
   }
+  return wordLines(words, width);
+}
+
+/** Words into lines of at most `width` columns; a longer word gets a line of its own. */
+function wordLines(words: readonly string[], width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
@@ -162,10 +194,8 @@ function layout(pieces: readonly Piece[], width: number): string[] {
   return lines;
 }
 
-/** One game in PGN export format, ending with a blank line. */
-export function writePgn(game: WritableGame, options: PgnExportOptions = {}): string {
-  const given = tagEntries(game);
-  const result = resultOf(game, given);
+/** The tag section: the Seven Tag Roster in order (the result given), then the other tags, then a blank line. */
+function tagLines(given: readonly (readonly [string, string])[], result: ResultText): string[] {
   const values = new Map<string, string>();
   for (const [name, value] of given) values.set(tagName(name), value);
   values.set('Result', result);
@@ -174,9 +204,65 @@ export function writePgn(game: WritableGame, options: PgnExportOptions = {}): st
   const roster: readonly string[] = SEVEN_TAG_ROSTER;
   for (const [name, value] of values) if (!roster.includes(name)) lines.push(`[${name} "${escapeTagValue(value)}"]`);
   lines.push('');
-  const pieces = movetextPieces(game, options.moveStyle ?? STANDARD_SAN_STYLE, options.drawOffer ?? 'token');
+  return lines;
+}
+
+/** One game in PGN export format, ending with a blank line. */
+export function writePgn(game: WritableGame, options: PgnExportOptions = {}): string {
+  const given = tagEntries(game);
+  const result = resultOf(game, given);
+  const lines = tagLines(given, result);
+  const pieces = movetextPieces(game, options);
   pieces.push({ text: result, glued: false });
   lines.push(...layout(pieces, options.maxLineLength ?? 80));
+  return `${lines.join('\n')}\n\n`;
+}
+
+/**
+ * A game from the standard start whose mainline is already written, one word
+ * a half-move, in the style wanted, with no comments, NAGs or variations: the
+ * fast path of conversion. The text is exactly what writePgn gives for the
+ * same game (the same tags, layout and numbering).
+ */
+export interface WrittenMainline {
+  readonly tags: readonly (readonly [string, string])[];
+  readonly moves: readonly string[];
+  readonly result: ResultText;
+}
+
+/** `1.`, `2.`, … made once. */
+const moveNumberTexts: string[] = [];
+function moveNumberText(number: number): string {
+  while (moveNumberTexts.length < number) moveNumberTexts.push(`${moveNumberTexts.length + 1}.`);
+  return moveNumberTexts[number - 1];
+}
+
+/**
+ * writePgn for a mainline already written (see WrittenMainline); of the
+ * options, only the line length and move numbers apply. The hot path of
+ * conversion: lines are laid out as wordLines lays them, without the arrays.
+ */
+export function writePgnMainline(game: WrittenMainline, options: Pick<PgnExportOptions, 'maxLineLength' | 'moveNumbers'> = {}): string {
+  const width = options.maxLineLength ?? 80;
+  const numbers = options.moveNumbers !== false;
+  // Joined at the end, so the text is one flat string (a string built by `+=` is a tree that costs the collector).
+  const lines = tagLines(game.tags, game.result);
+  let line = '';
+  const add = (word: string): void => {
+    if (line.length === 0) line = word;
+    else if (line.length + 1 + word.length <= width) line += ` ${word}`;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  };
+  const moves = game.moves;
+  for (let ply = 0; ply < moves.length; ply++) {
+    if (numbers && ply % 2 === 0) add(moveNumberText((ply >> 1) + 1));
+    add(moves[ply]);
+  }
+  add(game.result);
+  lines.push(line);
   return `${lines.join('\n')}\n\n`;
 }
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MoveDescription } from '@zapis/core';
 import {
-  LANGUAGE_CODES, parsePgn, POLISH_STYLE, writeMove, writePgn, type LanguageCode, type MoveStyle, type MoveToken, type WritableMove,
+  LANGUAGE_CODES, parsePgn, POLISH_STYLE, restyleSan, writeMove, writePgn, writePgnMainline, type LanguageCode, type MoveStyle, type MoveToken,
+  type WritableMove,
 } from '../src/index.js';
 import { describeLine, describeRandomLine } from './chess.js';
 import { moveAt, onlyGame } from './helpers.js';
@@ -182,5 +183,37 @@ describe('writePgn (PGN export format)', () => {
     }
     const text = writePgn({ moves: outer });
     expect(text.split('(').length - 1).toBe(100_000);
+  });
+});
+
+describe('writePgnMainline and the publishers’ options of writePgn', () => {
+  it('writes what writePgn writes for the same mainline, in every SAN style and line length', () => {
+    const tags: [string, string][] = [['White', 'Ńowak, "Jan"'], ['ECO', 'B01'], ['Event', 'Tab\there']];
+    for (const [index, choices] of [[7919, 101], [104729, 37], [31, 3]].entries()) {
+      const line = describeRandomLine(Array.from({ length: 150 + index * 40 }, (_, ply) => (ply * choices[0]) % choices[1]));
+      for (const style of [{}, POLISH_STYLE, { language: 'de', check: 'none' }, { figurine: 'black', promotion: '/' }] as MoveStyle[]) {
+        for (const maxLineLength of [80, 40, 5]) {
+          const words = line.map((description) => restyleSan(writeMove(description), style));
+          expect(words.every((word) => word !== undefined)).toBe(true);
+          expect(writePgnMainline({ tags, moves: words as string[], result: '*' }, { maxLineLength })).toBe(
+            writePgn({ tags, moves: line.map((description) => ({ description })), result: '*' }, { moveStyle: style, maxLineLength }),
+          );
+        }
+      }
+    }
+  });
+
+  it('glyphs: the first NAG of 1-6 glued to its move, the rest as $n, and they read back in order', () => {
+    const [e4, e5, nf3] = describeLine(['e2e4', 'e7e5', 'g1f3']);
+    const text = writePgn({ moves: [{ description: e4, nags: [3] }, { description: e5, nags: [14, 6] }, { description: nf3, nags: [5, 1], drawOffer: true }] }, { glyphs: true });
+    expect(text).toContain('\n1. e4!! e5 $14 $6 2. Nf3!? (=) $1 *\n');
+    const moves = onlyGame(text).moves;
+    expect(moves.map((move) => move.nags.map((nag) => nag.value))).toEqual([[3], [14, 6], [5, 1]]);
+  });
+
+  it('moveNumbers false writes bare moves, in variations too', () => {
+    const [e4, e5, c5] = describeLine(['e2e4', 'e7e5']).concat(describeLine(['c7c5'], 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'));
+    const text = writePgn({ moves: [{ description: e4 }, { description: e5, variations: [[{ description: c5 }]] }] }, { moveNumbers: false, moveStyle: { form: 'uci' } });
+    expect(text.split('\n\n')[1]).toBe('e2e4 e7e5 (c7c5) *');
   });
 });

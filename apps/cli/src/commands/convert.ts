@@ -1,15 +1,20 @@
 /**
  * `zapis convert`: read games in any notation, write them as PGN export format
  * with the move text in the target notation (`--to en` is standard PGN).
+ * Inputs stream through the batches, worker threads and fast lane of
+ * `validate` (runConversion), and games come out in input order.
  */
-import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { availableParallelism } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { analyseGame, notConverted, startPosition, toWritableGame, type GameReport } from '@zapis/game';
-import { parseGames, writePgn, type MoveStyle } from '@zapis/notation';
+import { runConversion, type InputSource } from '@zapis/archive';
+import type { MoveStyle } from '@zapis/notation';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
-import { readInputs } from '../input.js';
-import { parseChoice, parseLanguage } from '../options.js';
+import { parseChoice, parseLanguage, parsePositive } from '../options.js';
 import type { CommandContext } from '../program.js';
 
 interface ConvertFlags {
@@ -22,6 +27,10 @@ interface ConvertFlags {
   promotion: string;
   checks: boolean;
   drawOffer?: string;
+  enPassant: string;
+  glyphs?: boolean;
+  moveNumbers: boolean;
+  jobs?: string;
 }
 
 const SPECIAL_TARGETS = ['figurine', 'lan', 'uci'] as const;
@@ -35,38 +44,16 @@ function styleFor(flags: ConvertFlags): MoveStyle {
     mate: parseChoice('--mate', flags.mate, ['#', 'X', '++'] as const),
     promotion: parseChoice('--promotion', flags.promotion, ['=', 'plain', '()', '/'] as const),
     check: flags.checks ? '+' : 'none',
+    enPassant: parseChoice('--en-passant', flags.enPassant, ['none', 'e.p.', 'ep'] as const),
   };
   switch (target) {
     case 'figurine': return { ...marks, figurine: 'white' };
     case 'lan': return { ...marks, form: 'long' };
-    case 'uci': return { form: 'uci' };
+    case 'uci':
+      if (flags.enPassant !== 'none') throw new UsageError('--en-passant does not apply to --to uci');
+      return { form: 'uci' };
     default: return { ...marks, language: parseLanguage(target, false) };
   }
-}
-
-/**
- * Every error of a game and every piece of text that was not converted, located and quoted, with
- * what convert did about it: text that is not a move is kept as written in a comment.
- */
-function conversionProblems(report: GameReport, source: string): { lines: string[]; errors: number } {
-  const items = notConverted(report, source);
-  const entries: { offset: number; text: string }[] = [];
-  const where = (line: number, column: number) => `${report.file}:${line}:${column}`;
-  let errors = 0;
-  for (const item of items) {
-    if (item.severity === 'error') errors++;
-    entries.push({ offset: item.offset, text: `${where(item.line, item.column)}: ${item.severity}[${item.code}]: game ${report.index}: not converted: '${item.text.replace(/\s+/g, ' ')}' (${item.message}); kept as written in a comment` });
-  }
-  const covered = (offset: number) => items.some((item) => offset >= item.offset && offset < item.offset + Math.max(item.text.length, 1));
-  for (const diagnostic of report.diagnostics) {
-    if (diagnostic.severity !== 'error' || covered(diagnostic.offset)) continue;
-    errors++;
-    const ply = diagnostic.ply !== undefined ? `, ply ${diagnostic.ply}` : '';
-    const text = diagnostic.text !== undefined && !diagnostic.message.includes(`'${diagnostic.text}'`) ? ` '${diagnostic.text}':` : '';
-    entries.push({ offset: diagnostic.offset, text: `${where(diagnostic.line, diagnostic.column)}: error[${diagnostic.code}]: game ${report.index}${ply}:${text} ${diagnostic.message}` });
-  }
-  entries.sort((a, b) => a.offset - b.offset);
-  return { lines: entries.map((entry) => entry.text), errors };
 }
 
 export function registerConvert(program: Command, context: CommandContext): void {
@@ -83,30 +70,100 @@ export function registerConvert(program: Command, context: CommandContext): void
     .option('--promotion <style>', '=, plain, () or /', '=')
     .option('--no-checks', 'leave out check marks')
     .option('--draw-offer <form>', 'write (=) as a token, or as a {(=)} comment that every PGN reader accepts (default: comment for --to en, token otherwise)')
+    .option('--en-passant <mark>', 'after an en-passant capture: none, e.p. (exd6 e.p., as FIDE Appendix C.13 allows) or ep', 'none')
+    .option('--glyphs', 'write the move assessments $1-$6 as the glyphs ! ? !! ?? !? ?! after the move')
+    .option('--no-move-numbers', 'leave out move numbers (bare moves, as engines take UCI)')
+    .option('-j, --jobs <n>', 'threads converting (default: every core)')
     .action(async (files: string[], flags: ConvertFlags) => {
       const style = styleFor(flags);
       const drawOffer = parseChoice('--draw-offer', flags.drawOffer ?? (flags.to === 'en' ? 'comment' : 'token'), ['token', 'comment'] as const);
       const from = parseLanguage(flags.from, true);
+      const jobs = flags.jobs === undefined ? availableParallelism() : parsePositive('--jobs', flags.jobs);
       const { io } = context;
-      const { inputs, unreadable } = await readInputs(files, io.cwd, io.stdin);
-      for (const bad of unreadable) io.stderr.write(`zapis: cannot read ${bad.name}: ${bad.reason}\n`);
-      const chunks: string[] = [];
-      let failed = 0;
-      for (const input of inputs) {
-        for (const game of parseGames(input.text)) {
-          const report = analyseGame(game, { file: input.name, language: from, repair: false });
-          const problems = conversionProblems(report, input.text);
-          for (const line of problems.lines) io.stderr.write(`${line}\n`);
-          if (problems.errors > 0) failed++;
-          // Chess960 UCI writes castling as king takes rook (e1h1); standard chess keeps the king's step (e1g1).
-          const start = startPosition(game.tags);
-          const gameStyle = start.ok && start.value.chess960 ? { ...style, chess960: true } : style;
-          chunks.push(writePgn(toWritableGame(report, input.text), { moveStyle: gameStyle, drawOffer }));
-        }
-      }
-      const text = chunks.join('\n');
-      if (flags.output) await writeFile(resolve(io.cwd, flags.output), text);
-      else io.stdout.write(text);
-      context.exitCode = unreadable.length > 0 ? EXIT_USAGE : failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+      const names = files.length === 0 ? ['-'] : files;
+      const inputs: InputSource[] = names.map((name) => (name === '-' ? { name: '<stdin>' } : { name, path: resolve(io.cwd, name) }));
+      const output = await openConverted(io.stdout, flags.output === undefined ? undefined : resolve(io.cwd, flags.output), flags.output);
+      const converting = runConversion({
+        inputs,
+        jobs,
+        settings: { language: from, moveStyle: style, drawOffer, glyphs: flags.glyphs === true, moveNumbers: flags.moveNumbers },
+        stdin: io.stdin,
+        onOutput: output.write,
+        onProblem: (line) => io.stderr.write(`${line}\n`),
+        onUnreadable: (file, reason) => io.stderr.write(`zapis: cannot read ${file}: ${reason}\n`),
+      });
+      const result = await converting.catch(async (error: unknown) => {
+        await output.abandon();
+        throw error;
+      });
+      await output.close();
+      context.exitCode = result.unreadable.length > 0 ? EXIT_USAGE : result.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
     });
+}
+
+interface ConvertedOutput {
+  /** Writes a chunk; a promise when the receiver is slow (wait for it before the next). */
+  write(chunk: string | Uint8Array): Promise<void> | undefined;
+  close(): Promise<void>;
+  /** A run that failed: a file being written is removed. */
+  abandon(): Promise<void>;
+}
+
+function writeChunk(stream: Writable, chunk: string | Uint8Array): Promise<void> | undefined {
+  if (chunk.length === 0 || stream.write(chunk)) return undefined;
+  return once(stream, 'drain').then(() => undefined);
+}
+
+/** Why a file cannot be written, in words. */
+function unwritableReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'its folder does not exist';
+  if (code === 'ENOTDIR') return 'a part of the path is not a folder';
+  if (code === 'EISDIR') return 'is a folder';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOSPC') return 'no space left on the device';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Standard output, or with -o a file written beside the target and moved there
+ * at the end: the input is read while the output is written, and `-o` may name
+ * the input itself.
+ */
+async function openConverted(stdout: Writable, file: string | undefined, name: string | undefined): Promise<ConvertedOutput> {
+  if (file === undefined) {
+    return { write: (chunk) => writeChunk(stdout, chunk), close: async () => undefined, abandon: async () => undefined };
+  }
+  const target = await stat(file).catch(() => undefined);
+  if (target?.isDirectory()) throw new UsageError(`cannot write ${name}: is a folder`);
+  const partial = join(dirname(file), `.${basename(file)}.zapis-${process.pid}.partial`);
+  const stream = createWriteStream(partial);
+  try {
+    await once(stream, 'open');
+  } catch (error) {
+    throw new UsageError(`cannot write ${name}: ${unwritableReason(error)}`);
+  }
+  // A failed write (a full disk) is said once the run ends, not thrown where no one listens.
+  let failure: unknown;
+  stream.on('error', (error) => {
+    failure ??= error;
+  });
+  return {
+    write: (chunk) => (failure === undefined ? writeChunk(stream, chunk) : undefined),
+    close: async () => {
+      if (failure === undefined) {
+        stream.end();
+        await Promise.race([once(stream, 'finish'), once(stream, 'close')]);
+      }
+      if (failure !== undefined) {
+        await rm(partial, { force: true });
+        throw new UsageError(`cannot write ${name}: ${unwritableReason(failure)}`);
+      }
+      await rename(partial, file);
+    },
+    abandon: async () => {
+      stream.destroy();
+      await rm(partial, { force: true });
+    },
+  };
 }

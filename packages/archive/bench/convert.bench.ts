@@ -1,0 +1,140 @@
+/**
+ * Conversion speed against pgn-extract, in the same run: the 100,000-game
+ * gnu-book corpus written in Polish letters by `zapis convert --to pl` with
+ * one job and with every core, and by `pgn-extract -WsanPSGWHK` (its SAN with
+ * the letters P S G W H K). Then the move text is checked: every game's moves
+ * as zapis wrote them must be pgn-extract's, once what legitimately differs
+ * is set aside (tags, comments, NAGs, line wrapping, move numbers, results).
+ * Targets (issue 19): one job >= 1.0x pgn-extract, every core >= 2x. Also peak RSS.
+ * Run: pnpm bench (root) or pnpm --filter @zapis/archive bench. The commands
+ * take turns for ZAPIS_BENCH_REPEAT rounds (default 3); each one's fastest run counts.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { SHARED_MISSING_MESSAGE, hasShared, readText, sharedPath } from '@zapis/testkit';
+
+if (!hasShared()) {
+  console.log(SHARED_MISSING_MESSAGE);
+  process.exit(0);
+}
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const cli = join(root, 'apps/cli/dist/bin.js');
+const measureRss = fileURLToPath(new URL('./run-with-rss.mjs', import.meta.url));
+const folder = mkdtempSync(join(tmpdir(), 'zapis-convert-bench-'));
+const corpus = join(folder, 'games-100k.pgn');
+writeFileSync(corpus, await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz')));
+const GAMES = 100_000;
+const REPEAT = Math.max(1, Number(process.env.ZAPIS_BENCH_REPEAT ?? 3));
+/** pgn-extract's SAN with its six letters for pawn, knight, bishop, rook, queen and king: Polish. */
+const PGN_EXTRACT_POLISH = '-WsanPSGWHK';
+
+interface Command {
+  readonly name: string;
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+interface Timing {
+  readonly name: string;
+  readonly seconds: number;
+}
+
+const rate = (timing: Timing): number => GAMES / timing.seconds;
+const line = (timing: Timing, note = ''): void =>
+  console.log(`${timing.name.padEnd(34)} ${timing.seconds.toFixed(2).padStart(7)} s ${Math.round(rate(timing)).toString().padStart(7)} games/s${note}`);
+
+/** Each command once per round, output discarded; the best wall time counts (another process only ever adds time). Exit 1 is the corpus: a few games have errors. */
+function timeCommands(commands: readonly Command[]): Timing[] {
+  const best = commands.map(() => Infinity);
+  for (let round = 0; round < REPEAT; round++) {
+    commands.forEach(({ name, command, args }, index) => {
+      const started = performance.now();
+      const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+      best[index] = Math.min(best[index], (performance.now() - started) / 1000);
+      if (result.status !== 0 && result.status !== 1) throw new Error(`${name} failed (${result.status}): ${result.stderr?.toString().slice(0, 400)}`);
+    });
+  }
+  return commands.map(({ name }, index) => ({ name, seconds: best[index] }));
+}
+
+function findPgnExtract(): string | undefined {
+  for (const candidate of ['/usr/games/pgn-extract', '/usr/bin/pgn-extract', '/usr/local/bin/pgn-extract']) if (existsSync(candidate)) return candidate;
+  const which = spawnSync('sh', ['-c', 'command -v pgn-extract'], { encoding: 'utf8' });
+  return which.status === 0 ? which.stdout.trim() : undefined;
+}
+
+/**
+ * Each game's moves, in order: tags, comments, NAGs, move numbers and results
+ * set aside, whatever the line wrapping. Games are told apart by their tag sections.
+ */
+function movesPerGame(text: string): string[][] {
+  const games: string[][] = [];
+  let current: string[] | undefined;
+  let inTags = false;
+  for (const row of text.replace(/\{[^}]*\}/g, ' ').split('\n')) {
+    if (row.startsWith('[')) {
+      if (!inTags) games.push((current = []));
+      inTags = true;
+      continue;
+    }
+    inTags = false;
+    for (const word of row.split(/\s+/)) {
+      if (word === '' || /^\d+\.+$/.test(word) || /^\$\d+$/.test(word) || /^(1-0|0-1|1\/2-1\/2|\*)$/.test(word)) continue;
+      current?.push(word.replace(/^\d+\.+/, ''));
+    }
+  }
+  return games;
+}
+
+const cores = availableParallelism();
+const [load1] = loadavg();
+console.log(`zapis convert --to pl against pgn-extract ${PGN_EXTRACT_POLISH}: ${GAMES} games, ${cores} cores, load average ${load1.toFixed(2)} at the start`);
+try {
+  const extract = findPgnExtract();
+  if (!extract) {
+    console.log('pgn-extract: not installed (apt-get install pgn-extract); the comparison needs it, so the benchmark stops here');
+  } else {
+    const zapis = (jobs: number): Command => ({ name: `zapis convert --to pl -j ${jobs}`, command: process.execPath, args: [cli, 'convert', '--to', 'pl', '-j', String(jobs), corpus] });
+    const reference: Command = { name: `pgn-extract -s ${PGN_EXTRACT_POLISH}`, command: extract, args: ['-s', PGN_EXTRACT_POLISH, corpus] };
+    const [one, all, peer] = timeCommands([zapis(1), zapis(cores), reference]);
+    line(one);
+    line(all);
+    line(peer);
+    console.log('ratios (games/s, higher is better for zapis):');
+    console.log(`  zapis 1 job  / pgn-extract: ${(rate(one) / rate(peer)).toFixed(2)}x (target >= 1.0x)`);
+    console.log(`  zapis ${cores} jobs / pgn-extract: ${(rate(all) / rate(peer)).toFixed(2)}x (target >= 2x)`);
+
+    // The moves, game by game.
+    const zapisOut = join(folder, 'zapis.pgn');
+    const extractOut = join(folder, 'extract.pgn');
+    spawnSync(process.execPath, [cli, 'convert', '--to', 'pl', '-j', String(cores), corpus, '-o', zapisOut], { stdio: 'ignore' });
+    spawnSync(extract, ['-s', PGN_EXTRACT_POLISH, '-o', extractOut, corpus], { stdio: 'ignore' });
+    const ours = movesPerGame(readFileSync(zapisOut, 'utf8'));
+    const theirs = movesPerGame(readFileSync(extractOut, 'utf8'));
+    const differing: string[] = [];
+    for (let index = 0; index < Math.max(ours.length, theirs.length); index++) {
+      const a = ours[index] ?? [];
+      const b = theirs[index] ?? [];
+      const at = a.findIndex((move, ply) => move !== b[ply]);
+      if (at < 0 && a.length === b.length) continue;
+      const ply = at < 0 ? Math.min(a.length, b.length) : at;
+      differing.push(`game ${index + 1}, ply ${ply + 1}: zapis '${a[ply] ?? '(end)'}', pgn-extract '${b[ply] ?? '(end)'}' (${a.length} and ${b.length} moves)`);
+    }
+    console.log(`moves: ${ours.length} games from zapis, ${theirs.length} from pgn-extract; ${differing.length} with different moves`);
+    for (const difference of differing.slice(0, 5)) console.log(`  ${difference}`);
+  }
+
+  // Peak memory (worker threads share the process): it stays flat, the input is streamed.
+  for (const jobs of [1, cores]) {
+    const measured = spawnSync(process.execPath, [measureRss, cli, 'convert', '--to', 'pl', '-j', String(jobs), corpus], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+    const rss = /maxRSS=(\d+)/.exec(measured.stderr ?? '');
+    console.log(rss ? `peak RSS, zapis convert --to pl -j ${jobs}: ${(Number(rss[1]) / 1024).toFixed(0)} MB` : `peak RSS: could not be measured (${measured.stderr?.slice(0, 200)})`);
+  }
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
