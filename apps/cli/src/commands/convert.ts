@@ -74,7 +74,7 @@ export function registerConvert(program: Command, context: CommandContext): void
     .command('convert')
     .description('write games in another notation: any language, figurine, long form (lan) or UCI, as PGN export format')
     .argument('[files...]', 'PGN or move-text files; - or none for standard input')
-    .option('--to <target>', `a language code, or ${SPECIAL_TARGETS.join(', ')}`)
+    .option('--to <target>', `a language code (zapis help languages), or ${SPECIAL_TARGETS.join(', ')}`)
     .option('--from <code>', 'language of the input: auto or a code', 'auto')
     .option('-o, --output <file>', 'write here instead of standard output')
     .option('--capture <mark>', 'capture mark: x, : or none', 'x')
