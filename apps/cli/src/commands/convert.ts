@@ -75,7 +75,7 @@ export function registerConvert(program: Command, context: CommandContext): void
     .description('write games in another notation: any language, figurine, long form (lan) or UCI, as PGN export format')
     .argument('[files...]', 'PGN or move-text files; - or none for standard input')
     .option('--to <target>', `a language code (zapis help languages), or ${SPECIAL_TARGETS.join(', ')}`)
-    .option('--from <code>', 'language of the input: auto or a code', 'auto')
+    .option('--from <code>', 'language of the input: auto or a code (zapis help languages)', 'auto')
     .option('-o, --output <file>', 'write here instead of standard output')
     .option('--capture <mark>', 'capture mark: x, : or none', 'x')
     .option('--castling <style>', 'O-O or 0-0', 'O-O')
