@@ -12,6 +12,7 @@ import { registerRead } from './commands/read.js';
 import { registerReconcile } from './commands/reconcile.js';
 import { registerValidate } from './commands/validate.js';
 import { registerMergeReports } from './commands/merge-reports.js';
+import { registerHelp } from './commands/help.js';
 
 export { VERSION } from './version.js';
 import { VERSION } from './version.js';
@@ -24,7 +25,7 @@ export interface CommandContext {
 
 export type CommandRegistrar = (program: Command, context: CommandContext) => void;
 
-const REGISTRARS: readonly CommandRegistrar[] = [registerValidate, registerConvert, registerReconcile, registerDecode, registerRead, registerPrint, registerDemo, registerMergeReports];
+const REGISTRARS: readonly CommandRegistrar[] = [registerValidate, registerConvert, registerReconcile, registerDecode, registerRead, registerPrint, registerDemo, registerMergeReports, registerHelp];
 
 export function buildProgram(context: CommandContext): Command {
   const program = new Command();

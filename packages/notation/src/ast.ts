@@ -14,7 +14,7 @@ export interface SourceSpan {
   readonly column: number;
 }
 
-/** Language codes of ../shared/docs/piece-letters.md. */
+/** Language codes: docs/languages.md lists them with their letters. */
 export type LanguageCode =
   | 'en' | 'pl' | 'de' | 'fr' | 'es' | 'it' | 'pt' | 'ro' | 'nl' | 'cs' | 'sk' | 'hu' | 'sv' | 'da' | 'no'
   | 'fi' | 'is' | 'et' | 'hr' | 'sr' | 'bs' | 'sl' | 'tr' | 'ru' | 'uk' | 'bg';

@@ -2,7 +2,7 @@
  * Language profiles as data: adding a language is adding one entry to
  * LANGUAGE_PROFILES. Everything else (the move-token lexer's letter set,
  * readings, writers, clash lists) is derived from this table.
- * Source: ../shared/docs/piece-letters.md and the FIDE Laws, Appendix C.2–C.3.
+ * Source: docs/languages.md (generated from this table) and the FIDE Laws, Appendix C.2–C.3.
  */
 import type { LanguageCode, PieceRole, PromotionPiece } from './ast.js';
 

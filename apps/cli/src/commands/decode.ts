@@ -116,7 +116,7 @@ export function registerDecode(program: Command, context: CommandContext): void 
     .command('decode')
     .description('turn noisy scoresheet readings (OCR\'d transcriptions) into the most likely legal games, with a confidence per move')
     .argument('[files...]', 'transcription files (.gz read directly); - or none for standard input')
-    .option('--lang <code>', 'language of the piece letters: auto or a code from piece-letters.md', 'auto')
+    .option('--lang <code>', 'language of the piece letters: auto or a code (zapis help languages)', 'auto')
     .option('--format <format>', 'pgn (with what was read on each corrected move and a comment on each move to review) or json (NDJSON: one object per game, then a summary)', 'pgn')
     .option('--review-threshold <p>', 'moves below this confidence are flagged for review', String(DEFAULT_REVIEW_THRESHOLD))
     .option('--pair', 'consecutive games in a file are White\u2019s and Black\u2019s sheets of one game: decode them jointly')

@@ -57,7 +57,7 @@ export function registerRead(program: Command, context: CommandContext): void {
     .description('read scans or photos of filled-in scoresheets (PNG, JPEG, PDF) into checked games, with the doubtful moves listed')
     .argument('<files...>', 'scans: PNG, JPEG or PDF files (one sheet per page), or folders of them')
     .option('--format <format>', 'pgn (review comments on doubtful moves) or json (NDJSON: one object per game with each move\u2019s cell, then a summary)', 'pgn')
-    .option('--lang <code>', 'language the moves are written in: auto or a code from piece-letters.md', 'auto')
+    .option('--lang <code>', 'language the moves are written in: auto or a code (zapis help languages)', 'auto')
     .option('--pair', 'sheets without a QR code come two by two: White\u2019s and Black\u2019s sheets of one game (zapis sheets are paired by their QR)')
     .option('--template <file>', 'description of a sheet zapis did not print (its move grid), for pages without zapis markers')
     .option('--crops <dir>', 'write the image of every cell sent to review into this folder')

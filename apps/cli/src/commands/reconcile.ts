@@ -115,7 +115,7 @@ export function registerReconcile(program: Command, context: CommandContext): vo
     .description("compare White's and Black's scoresheets of one game: every difference, each sheet's errors, and a merged game as PGN when the moves agree or one sheet only lacks moves")
     .argument('<white-sheet>', "White's record (PGN or move text)")
     .argument('<black-sheet>', "Black's record (PGN or move text)")
-    .option('--lang <code>', 'language of the piece letters: auto or a code', 'auto')
+    .option('--lang <code>', 'language of the piece letters: auto or a code (zapis help languages)', 'auto')
     .option('--format <format>', 'text or json', 'text')
     .option('-o, --output <file>', 'write the merged game (PGN) here instead of after the report')
     .option('--game <n>', 'which game of each sheet file to compare, when a file holds several')

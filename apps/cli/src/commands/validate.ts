@@ -48,7 +48,7 @@ export function registerValidate(program: Command, context: CommandContext): voi
     .command('validate')
     .description('replay every game against the rules and report each problem with its file, line and move')
     .argument('[files...]', 'PGN or move-text files (.pgn.gz read directly); - or none for standard input')
-    .option('--lang <code>', 'language of the piece letters: auto or a code from piece-letters.md', 'auto')
+    .option('--lang <code>', 'language of the piece letters: auto or a code (zapis help languages)', 'auto')
     .option('--format <format>', `${REPORT_FORMATS.join(', ')} (json is NDJSON: one object per game, then a summary)`, 'text')
     .option('--show <severity>', 'the least severe diagnostics to print (info, warning, error)', 'warning')
     .option('--severity <level>', 'the least severe diagnostic that fails the run (exit code 1): error, warning or info', 'error')
