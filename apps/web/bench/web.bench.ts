@@ -76,6 +76,23 @@ let isolated = false;
   isolated = await page.evaluate(() => self.crossOriginIsolated);
   await app.close();
 }
+
+// 2b. The first sheet as a person gives it: the file dialog opens (the reader starts loading then), the person
+// takes a few seconds to find the file, and the time counts from the file chosen to the sheet read.
+const FINDING_THE_FILE_MS = 3000;
+let throughDialogSeconds = 0;
+{
+  const app = await openApp({ server });
+  const { page } = app;
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid=file-input]')]);
+  await page.waitForTimeout(FINDING_THE_FILE_MS);
+  const started = Date.now();
+  await chooser.setFiles(join(scans, SHEETS[0]));
+  await page.waitForSelector('[data-testid=inputs] li:nth-child(1)[data-status=done]', { timeout: 180_000 });
+  throughDialogSeconds = (Date.now() - started) / 1000;
+  await app.close();
+}
+
 await server.close();
 
 // 4. The command line on the same sheets, one job, model loaded once: the Node reference.
@@ -105,6 +122,7 @@ const warm = reads.filter((read) => !read.first && read.sheet !== SHEETS[0]);
 const rows = [
   ['page interactive (median of 5 loads)', '< 1 s', `${(median(loads) / 1000).toFixed(2)} s`, median(loads) < 1000],
   ['first sheet read (model loaded on the way)', '≤ 5 s', `${reads[0].seconds.toFixed(2)} s`, reads[0].seconds <= 5],
+  [`first sheet read, chosen in the file dialog ${FINDING_THE_FILE_MS / 1000} s after it opened (the reader loads meanwhile)`, '≤ 5 s', `${throughDialogSeconds.toFixed(2)} s`, throughDialogSeconds <= 5],
   ['sheet read, reader loaded (median)', '≤ 5 s', `${median(warm.map((read) => read.seconds)).toFixed(2)} s`, median(warm.map((read) => read.seconds)) <= 5],
   ['re-decode after a correction, click to game painted (median / max)', '≤ 300 ms', `${Math.round(median(corrections))} / ${Math.round(Math.max(...corrections))} ms`, Math.max(...corrections) <= 300],
 ] as const;
@@ -125,5 +143,5 @@ for (const asset of [...assets].sort((a, b) => b.bytes - a.bytes)) {
 }
 mkdirSync(new URL('../reports/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../reports/web-bench.json', import.meta.url), `${JSON.stringify({
-  date: new Date().toISOString(), interactiveMs: loads, reads, correctionMs: corrections, driverCorrectionMs: redecodes, workerDecodeMs: workerDecodes, isolated, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
+  date: new Date().toISOString(), interactiveMs: loads, reads, throughDialogSeconds, correctionMs: corrections, driverCorrectionMs: redecodes, workerDecodeMs: workerDecodes, isolated, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
 }, null, 2)}\n`);

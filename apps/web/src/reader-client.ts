@@ -29,10 +29,13 @@ interface Pending {
   readonly onStage: (stage: ReadProgress) => void;
 }
 
+/** A request that reads something (and gets an outcome). */
+type ReadRequest = Exclude<ReaderRequest, { kind: 'warm' }>;
+
 export class ReaderPool {
   private readonly workers: Worker[] = [];
   private readonly idle: Worker[] = [];
-  private readonly queue: { request: ReaderRequest; transfer: Transferable[]; pending: Pending }[] = [];
+  private readonly queue: { request: ReadRequest; transfer: Transferable[]; pending: Pending }[] = [];
   private readonly pending = new Map<number, Pending>();
   private nextJob = 1;
 
@@ -67,7 +70,7 @@ export class ReaderPool {
     onPage({ ...reply, ...(kind ? { image: file } : {}) });
   }
 
-  private run(request: ReaderRequest, transfer: Transferable[], onStage: (stage: ReadProgress) => void): Promise<{ outcome: PlainOutcome; milliseconds: number }> {
+  private run(request: ReadRequest, transfer: Transferable[], onStage: (stage: ReadProgress) => void): Promise<{ outcome: PlainOutcome; milliseconds: number }> {
     return new Promise((resolve) => {
       const job = this.nextJob++;
       this.queue.push({ request: { ...request, job }, transfer, pending: { resolve, onStage } });
@@ -88,12 +91,26 @@ export class ReaderPool {
     }
   }
 
+  private warming = false;
+
+  /**
+   * Starts one worker loading the reader (a few seconds: the runtime and the model) while a person is still
+   * choosing a file, so that the first sheet does not wait for it. One, not all: two loads at once on two
+   * cores make the first one late; the others load when there is work for them.
+   */
+  warm(): void {
+    if (this.warming) return;
+    this.warming = true;
+    if (this.workers.length === 0) this.spawn();
+  }
+
   /** Starts a worker; it joins the idle ones when it says it listens. */
   private spawn(): void {
     if (this.workers.length >= this.size) return;
     const worker = new Worker(new URL('./workers/reader-worker.ts', import.meta.url), { type: 'module', name: 'zapis-reader' });
     worker.onmessage = (event: MessageEvent<ReaderReply>) => {
       if (event.data.kind === 'ready') {
+        if (this.warming && this.workers[0] === worker) worker.postMessage({ kind: 'warm', job: 0 } satisfies ReaderRequest);
         this.idle.push(worker);
         this.pump();
         return;

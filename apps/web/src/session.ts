@@ -121,6 +121,12 @@ export class Session {
 
   private pendingConfirmations = new Map<string, Map<number, string>>();
 
+  /** A person reaches for a file (opens the file dialog, drags one over the page): the reader starts loading. */
+  warmReader(): void {
+    this.readers ??= new ReaderPool();
+    this.readers.warm();
+  }
+
   async addFiles(files: readonly File[]): Promise<void> {
     await Promise.all(files.map((file) => this.addFile(file)));
   }

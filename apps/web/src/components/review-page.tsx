@@ -41,7 +41,7 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
   };
   return (
     <div class={`review-page${dragging ? ' dragging' : ''}`} data-testid="drop-zone"
-      onDragOver={(event) => { event.preventDefault(); setDragging(true); }}
+      onDragOver={(event) => { event.preventDefault(); setDragging(true); session.warmReader(); }}
       onDragLeave={() => setDragging(false)}
       onDrop={(event) => {
         event.preventDefault();
@@ -53,12 +53,12 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
         <label class="file-pick">
           <span>{t('addFiles')}</span>
           <input type="file" multiple data-testid="file-input" accept=".png,.jpg,.jpeg,.pdf,.txt,.pgn,image/png,image/jpeg,application/pdf,text/plain"
-            onChange={takeFiles} />
+            onClick={() => session.warmReader()} onChange={takeFiles} />
         </label>
         <label class="file-pick camera">
           <span>{t('takePhoto')}</span>
           <input type="file" accept="image/*" capture="environment" data-testid="camera-input"
-            onChange={takeFiles} />
+            onClick={() => session.warmReader()} onChange={takeFiles} />
         </label>
         <form onSubmit={(event) => {
           event.preventDefault();

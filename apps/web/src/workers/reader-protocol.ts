@@ -8,6 +8,8 @@ export interface GrayPage {
 }
 
 export type ReaderRequest =
+  /** Load the recogniser now: a person is choosing a file (nothing is replied; a real request waits for the load). */
+  | { readonly kind: 'warm'; readonly job: 0 }
   /** A PNG or JPEG file's bytes. */
   | { readonly kind: 'image'; readonly job: number; readonly name: string; readonly bytes: ArrayBuffer }
   /** A PDF page the page rendered to grey. */

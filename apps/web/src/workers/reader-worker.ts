@@ -53,6 +53,12 @@ const isRuntimeThread = self.name.startsWith('em-pthread');
 
 if (!isRuntimeThread) self.onmessage = async (event: MessageEvent<ReaderRequest>): Promise<void> => {
   const request = event.data;
+  if (request.kind === 'warm') {
+    reader ??= loadReader();
+    // A failed load is reported by the request that needs the reader; it is tried again then.
+    reader.catch(() => { reader = undefined; });
+    return;
+  }
   const started = performance.now();
   try {
     post({ kind: 'stage', job: request.job, stage: 'model' });
