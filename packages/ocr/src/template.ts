@@ -10,8 +10,8 @@
  * line, column and path (`grid.blocks[1].rows: expected a positive integer,
  * got "x"`); it never throws.
  */
-import { type Node as JsonNode, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
-import { type ResultCode } from '@zapis/sheet';
+import { type Node as JsonNode, type ParseError, parseTree } from 'jsonc-parser';
+import { jsonSyntaxMessage, type ResultCode } from '@zapis/sheet';
 import { err, ok, type Result } from '@zapis/core';
 
 export const TEMPLATE_FORMAT = 'zapis-sheet-template';
@@ -107,35 +107,12 @@ export function parseTemplate(text: string, fileName = 'template'): Result<Sheet
   const root = parseTree(text, syntax, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (syntax.length > 0 || !root) {
     // Only the first: the ones after it are mostly its echoes.
-    if (syntax.length > 0) checker.at(syntax[0].offset, '', `JSON syntax error: ${syntaxMessage(syntax[0])}`);
+    if (syntax.length > 0) checker.at(syntax[0].offset, '', `JSON syntax error: ${jsonSyntaxMessage(syntax[0])}`);
     if (syntax.length === 0) checker.at(0, '', 'JSON syntax error: the file is empty');
     return checker.failure();
   }
   const template = checker.template(root);
   return template && checker.problems.length === 0 ? ok(template) : checker.failure();
-}
-
-function syntaxMessage(problem: ParseError): string {
-  const code = printParseErrorCode(problem.error);
-  const readable: Record<string, string> = {
-    InvalidSymbol: 'unexpected character',
-    InvalidNumberFormat: 'bad number',
-    PropertyNameExpected: 'expected a quoted field name (a trailing comma?)',
-    ValueExpected: 'expected a value (a trailing comma?)',
-    ColonExpected: "expected ':'",
-    CommaExpected: "expected ',' (or a closing bracket)",
-    CloseBraceExpected: "expected '}'",
-    CloseBracketExpected: "expected ']'",
-    EndOfFileExpected: 'unexpected text after the end of the document',
-    InvalidCommentToken: 'comments are not allowed in JSON',
-    UnexpectedEndOfComment: 'unterminated comment',
-    UnexpectedEndOfString: 'unterminated string',
-    UnexpectedEndOfNumber: 'unterminated number',
-    InvalidUnicode: 'bad \\u escape',
-    InvalidEscapeCharacter: 'bad escape',
-    InvalidCharacter: 'control character in a string',
-  };
-  return readable[code] ?? code;
 }
 
 /** Describes a JSON value for "got …" (short, as written). */

@@ -27,4 +27,4 @@ export { formatPgnDate } from './pgn-date.js';
 export { type Signer, type LayoutVersion, LAYOUT_VERSIONS, isLayoutVersion } from './layout.js';
 export { type FirstPly, firstPlyOfFen } from './moves.js';
 export { parseLayoutsJson } from './serialise.js';
-export { type JsonProblem, type JsonCheckError, type JsonCheckOptions, checkJsonText, jsonPathText } from './json-check.js';
+export { type JsonProblem, type JsonCheckError, type JsonCheckOptions, checkJsonText, jsonPathText, jsonSyntaxMessage } from './json-check.js';

@@ -57,6 +57,12 @@ const SYNTAX_MESSAGES: Readonly<Record<string, string>> = {
   InvalidCharacter: 'control character in a string',
 };
 
+/** A JSON syntax error (jsonc-parser's) in words a person can act on. */
+export function jsonSyntaxMessage(problem: ParseError | undefined): string {
+  const code = problem ? printParseErrorCode(problem.error) : 'ValueExpected';
+  return SYNTAX_MESSAGES[code] ?? code;
+}
+
 /** Turns offsets into 1-based lines and columns, and collects problems. */
 class ProblemList {
   readonly problems: JsonProblem[] = [];
@@ -152,8 +158,7 @@ export function checkJsonText<TSchema extends v.GenericSchema>(
   if (syntax.length > 0 || root === undefined) {
     // Only the first: the ones after it are mostly its echoes.
     const first = syntax[0];
-    const code = first ? printParseErrorCode(first.error) : 'ValueExpected';
-    problems.add(first?.offset ?? 0, '', `JSON syntax error: ${SYNTAX_MESSAGES[code] ?? code}`);
+    problems.add(first?.offset ?? 0, '', `JSON syntax error: ${jsonSyntaxMessage(first)}`);
     return problems.failure();
   }
   // JSON.parse for the value: the same text parsed without error above, and it keeps `__proto__` a plain key.
