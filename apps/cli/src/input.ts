@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { decodeTextBytes, notTextReason } from '@zapis/archive';
+import { decodeTextBytes, notTextReason, unreadableReason } from '@zapis/archive';
 
 export interface InputText {
   /** The name diagnostics use: the path as given, or '<stdin>'. */
@@ -28,16 +28,7 @@ async function readStdin(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Why a file could not be read, in words (no stack, no errno jargon). */
-export function unreadableReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'is a folder';
-  if (code === 'ENOTDIR') return 'a part of the path is not a folder';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return 'not a valid gzip file';
-  return error instanceof Error ? error.message : String(error);
-}
+export { unreadableReason };
 
 /** A file's bytes as text (gunzipped when gzipped, UTF-8 or Latin-1); throws an Error whose message says why it cannot be read. */
 export function bytesToText(bytes: Buffer, name: string): string {

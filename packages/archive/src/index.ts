@@ -29,3 +29,4 @@ export { type ReportLocation } from './ndjson-reader.js';
 export { type ReportError } from './merge-reports.js';
 export { runConversion, type ConversionOptions, type ConversionResult } from './run-conversion.js';
 export { type ConvertSettings } from './convert-batch.js';
+export { unreadableReason } from './unreadable-reason.js';

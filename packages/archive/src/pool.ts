@@ -114,6 +114,24 @@ export class BatchPool<Settings, Request extends PoolRequest, Answer extends { r
     return answer;
   }
 
+  /**
+   * A submitted batch's answer; if its worker died, the batch is sent once more to a fresh one. Undefined,
+   * with `lost` told why, when that fails too.
+   */
+  async answerOf(answer: Promise<Answer>, request: Request, lost: (request: Request, reason: string) => void): Promise<Answer | undefined> {
+    try {
+      return await answer;
+    } catch (error) {
+      if (!(error instanceof WorkerLostError)) throw error;
+      try {
+        return await this.submit(request);
+      } catch (again) {
+        lost(request, (again as Error).message);
+        return undefined;
+      }
+    }
+  }
+
   async close(): Promise<void> {
     this.closing = true;
     await Promise.all(this.workers.map((worker) => worker.terminate()));

@@ -6,12 +6,13 @@
  * Unreadable inputs are reported and the run goes on.
  */
 import { formatProblem } from './convert-problems.js';
+import { unreadableReason } from './unreadable-reason.js';
 import { createConvertJob, type ConvertAnswer, type ConvertJobSettings, type ConvertRequest } from './convert-job.js';
 import type { ConvertSettings } from './convert-batch.js';
 import { countLineBreaks } from './game-boundary.js';
 import { readBatches, type InputSource } from './input-batches.js';
 import { ANSWER_DIAGNOSTICS_BUDGET, WORKER_SECTION_TOKENS } from './limits.js';
-import { BatchPool, WorkerLostError } from './pool.js';
+import { BatchPool } from './pool.js';
 
 /** Batches larger than this (whole games cannot be cut) are converted in this thread, not by a worker. */
 const OVERSIZED_BATCH_BYTES = 4 << 20;
@@ -53,16 +54,6 @@ const MAIN_LIMITS = { problemsBudget: ANSWER_DIAGNOSTICS_BUDGET } as const;
 interface InFlight {
   readonly request: ConvertRequest;
   readonly answer: Promise<ConvertAnswer>;
-}
-
-function reasonOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'is a folder';
-  if (code === 'ENOTDIR') return 'a part of the path is not a folder';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return 'not a valid gzip file';
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** `lines 12-40` of a batch. */
@@ -115,18 +106,8 @@ export async function runConversion(options: ConversionOptions): Promise<Convers
   };
   /** One batch written in order: retried once on a fresh worker if its worker died, gone on with here when handed back. */
   const deliverBatch = async (batch: InFlight): Promise<void> => {
-    let answer: ConvertAnswer;
-    try {
-      answer = await batch.answer;
-    } catch (error) {
-      if (!(error instanceof WorkerLostError) || !pool) throw error;
-      try {
-        answer = await pool.submit(batch.request);
-      } catch (again) {
-        lost(batch.request, (again as Error).message);
-        return;
-      }
-    }
+    let answer: ConvertAnswer | undefined = pool ? await pool.answerOf(batch.answer, batch.request, lost) : await batch.answer;
+    if (answer === undefined) return;
     while (true) {
       if (answer.failure !== undefined) {
         lost(batch.request, `converting them failed (${answer.failure})`);
@@ -166,7 +147,7 @@ export async function runConversion(options: ConversionOptions): Promise<Convers
             // A batch lost with its input: the input is reported below.
           }
         }
-        const reason = reasonOf(error);
+        const reason = unreadableReason(error);
         unreadable.push({ file: input.name, reason });
         options.onUnreadable?.(input.name, reason);
       }

@@ -5,6 +5,7 @@
  * the games read. Unreadable inputs are reported and the run goes on.
  */
 import type { LanguageCode } from '@zapis/notation';
+import { unreadableReason } from './unreadable-reason.js';
 import { createJob, type BatchAnswer, type BatchRequest, type JobSettings } from './batch-job.js';
 import { unpackGames } from './clean-games.js';
 import { readBatches, type InputSource, type Shard } from './input-batches.js';
@@ -12,7 +13,6 @@ import { ValidationPool } from './pool.js';
 import { capDiagnostics, countAtLeast } from './diagnostic-cap.js';
 import { countLineBreaks } from './game-boundary.js';
 import { ANSWER_DIAGNOSTICS_BUDGET, WORKER_SECTION_TOKENS } from './limits.js';
-import { WorkerLostError } from './pool.js';
 import type { GameRecord, RecordDiagnostic } from './record.js';
 import type { RuleConfig } from './rule-contract.js';
 import { ruleHooks } from './rule-hooks.js';
@@ -69,15 +69,6 @@ export interface ValidationResult {
   readonly lastGame?: { readonly file: string; readonly index: number; readonly line: number };
   /** How many batches this thread validated and how many went to workers. */
   readonly batches: { readonly here: number; readonly workers: number };
-}
-
-function reasonOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'is a folder';
-  if (code === 'EACCES') return 'permission denied';
-  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') return 'not a valid gzip file';
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -197,18 +188,8 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
   };
   /** One batch delivered in order: retried once on a fresh worker if its worker died, gone on with here when handed back. */
   const deliverBatch = async (batch: InFlight): Promise<void> => {
-    let answer: BatchAnswer;
-    try {
-      answer = await batch.answer;
-    } catch (error) {
-      if (!(error instanceof WorkerLostError) || !pool) throw error;
-      try {
-        answer = await pool.submit(batch.request);
-      } catch (again) {
-        lost(batch.request, (again as Error).message);
-        return;
-      }
-    }
+    let answer: BatchAnswer | undefined = pool ? await pool.answerOf(batch.answer, batch.request, lost) : await batch.answer;
+    if (answer === undefined) return;
     while (true) {
       if (answer.failure !== undefined) {
         lost(batch.request, `validating them failed (${answer.failure})`);
@@ -263,7 +244,7 @@ export async function runValidation(options: ValidationOptions): Promise<Validat
             // A batch lost with its input: the input is reported below.
           }
         }
-        const reason = reasonOf(error);
+        const reason = unreadableReason(error);
         summary.unreadable.push({ file: input.name, reason });
         options.onUnreadable?.(input.name, reason);
       }
