@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { browserMissing, gameSettled, openApp, REPOSITORY } from '../test/browser.js';
 import { DIST, serveDist } from '../test/serve-dist.js';
 
@@ -43,6 +44,32 @@ const reads: { sheet: string; seconds: number; first: boolean }[] = [];
 const redecodes: number[] = [];
 const workerDecodes: number[] = [];
 const corrections: number[] = [];
+const correctionsAhead: boolean[] = [];
+
+/** Picks alternative 1 (or the last one) of the first eight moves that have one, `lookingMs` after each is shown; the driver's times. */
+async function correctMoves(page: Page, lookingMs: number, pick: 'first' | 'last' = 'first'): Promise<number[]> {
+  const times: number[] = [];
+  const plies = await page.locator('[data-testid=move-list] li[data-ply]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-ply'))));
+  for (const ply of plies) {
+    if (times.length >= 8) break;
+    await page.click(`[data-testid=move-list] li[data-ply="${ply}"] button`);
+    await page.waitForSelector(`[data-testid=move-detail][data-ply="${ply}"]`);
+    const alternatives = page.locator('[data-testid=alternatives] button');
+    // Moves the decoder has no rival for cannot be corrected to another; the next one then.
+    if ((await alternatives.count()) < (pick === 'first' ? 1 : 2)) continue;
+    const alternative = pick === 'first' ? alternatives.first() : alternatives.last();
+    if (lookingMs > 0) await page.waitForTimeout(lookingMs);
+    const started = Date.now();
+    await alternative.click();
+    await page.waitForSelector(`[data-testid=move-list] li[data-ply="${ply}"][data-confirmed=true]`);
+    await gameSettled(page);
+    times.push(Date.now() - started);
+  }
+  return times;
+}
+
+/** Per decode the page asked for, whether the desk worker had decoded it ahead. */
+const decodedAhead = (page: Page): Promise<boolean[]> => page.evaluate(() => (window as unknown as { zapisDecodedAhead?: boolean[] }).zapisDecodedAhead ?? []);
 let isolated = false;
 {
   const app = await openApp({ server });
@@ -53,29 +80,36 @@ let isolated = false;
     await page.waitForSelector(`[data-testid=inputs] li:nth-child(${index + 1})[data-status=done]`, { timeout: 180_000 });
     reads.push({ sheet, seconds: (Date.now() - started) / 1000, first: index === 0 });
   }
-  // 3. Corrections: pick alternative 1 of a move, then put the decoded move back, timing each re-decode.
+  // 3. Corrections: pick alternative 1 of a move, clicked as soon as the move is shown, timing each re-decode.
   await page.click('[data-testid=games] li:nth-child(2) button');
   await gameSettled(page);
-  const plies = await page.locator('[data-testid=move-list] li[data-ply]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-ply'))));
-  for (const ply of plies) {
-    if (redecodes.length >= 8) break;
-    await page.click(`[data-testid=move-list] li[data-ply="${ply}"] button`);
-    await page.waitForSelector(`[data-testid=move-detail][data-ply="${ply}"]`);
-    const alternative = page.locator('[data-testid=alternatives] button').first();
-    // Moves the decoder has no rival for cannot be corrected to another; the next one then.
-    if ((await alternative.count()) === 0) continue;
-    const started = Date.now();
-    await alternative.click();
-    await page.waitForSelector(`[data-testid=move-list] li[data-ply="${ply}"][data-confirmed=true]`);
-    await gameSettled(page);
-    redecodes.push(Date.now() - started);
-  }
+  redecodes.push(...await correctMoves(page, 0));
   workerDecodes.push(...await page.evaluate(() => (window as unknown as { zapisDecodeTimes?: number[] }).zapisDecodeTimes ?? []));
   // The page's own clock, from the click to the re-decoded game painted (the driver's round trips left out).
   corrections.push(...await page.evaluate(() => (window as unknown as { zapisCorrectionTimes?: number[] }).zapisCorrectionTimes ?? []));
+  correctionsAhead.push(...(await decodedAhead(page)).slice(-corrections.length));
   isolated = await page.evaluate(() => self.crossOriginIsolated);
   await app.close();
 }
+
+// 3b. The same sheet in fresh pages: the person looks at each move for a second before choosing its first
+// alternative (the desk worker decodes the likely choices ahead meanwhile); then the last alternative of moves
+// with two or more, chosen at once: a choice the worker has not decoded yet (the slow case, measured apart).
+const LOOKING_MS = 1000;
+async function correctionsInFreshPage(lookingMs: number, pick: 'first' | 'last'): Promise<{ times: number[]; ahead: boolean[] }> {
+  const app = await openApp({ server });
+  const { page } = app;
+  await page.setInputFiles('[data-testid=file-input]', join(scans, SHEETS[1]));
+  await page.waitForSelector('[data-testid=inputs] li:nth-child(1)[data-status=done]', { timeout: 180_000 });
+  await gameSettled(page);
+  await correctMoves(page, lookingMs, pick);
+  const times = await page.evaluate(() => (window as unknown as { zapisCorrectionTimes?: number[] }).zapisCorrectionTimes ?? []);
+  const ahead = (await decodedAhead(page)).slice(-times.length);
+  await app.close();
+  return { times, ahead };
+}
+const { times: lookedCorrections, ahead: lookedAhead } = await correctionsInFreshPage(LOOKING_MS, 'first');
+const { times: unpredictedCorrections, ahead: unpredictedAhead } = await correctionsInFreshPage(0, 'last');
 
 // 2b. The first sheet as a person gives it: the file dialog opens (the reader starts loading then), the person
 // takes a few seconds to find the file, and the time counts from the file chosen to the sheet read.
@@ -124,7 +158,12 @@ const rows = [
   ['first sheet read (model loaded on the way)', '≤ 5 s', `${reads[0].seconds.toFixed(2)} s`, reads[0].seconds <= 5],
   [`first sheet read, chosen in the file dialog ${FINDING_THE_FILE_MS / 1000} s after it opened (the reader loads meanwhile)`, '≤ 5 s', `${throughDialogSeconds.toFixed(2)} s`, throughDialogSeconds <= 5],
   ['sheet read, reader loaded (median)', '≤ 5 s', `${median(warm.map((read) => read.seconds)).toFixed(2)} s`, median(warm.map((read) => read.seconds)) <= 5],
-  ['re-decode after a correction, click to game painted (median / max)', '≤ 300 ms', `${Math.round(median(corrections))} / ${Math.round(Math.max(...corrections))} ms`, Math.max(...corrections) <= 300],
+  [`re-decode after a correction, clicked as soon as the move is shown, click to game painted (median / max; ${correctionsAhead.filter(Boolean).length} of ${corrections.length} decoded ahead)`,
+    '≤ 300 ms', `${Math.round(median(corrections))} / ${Math.round(Math.max(...corrections))} ms`, Math.max(...corrections) <= 300],
+  [`re-decode after a correction, the move looked at ${LOOKING_MS / 1000} s first (median / max; ${lookedAhead.filter(Boolean).length} of ${lookedCorrections.length} decoded ahead)`,
+    '≤ 300 ms', `${Math.round(median(lookedCorrections))} / ${Math.round(Math.max(...lookedCorrections))} ms`, Math.max(...lookedCorrections) <= 300],
+  [`re-decode after a correction, the last alternative chosen at once (median / max; ${unpredictedAhead.filter(Boolean).length} of ${unpredictedCorrections.length} decoded ahead)`,
+    '≤ 300 ms', `${Math.round(median(unpredictedCorrections))} / ${Math.round(Math.max(...unpredictedCorrections))} ms`, Math.max(...unpredictedCorrections) <= 300],
 ] as const;
 const decodesAfterCorrections = workerDecodes.slice(-corrections.length);
 console.log('\nzapis web app, Chromium', execFileSync('/usr/bin/chromium', ['--version']).toString().trim());
@@ -143,5 +182,7 @@ for (const asset of [...assets].sort((a, b) => b.bytes - a.bytes)) {
 }
 mkdirSync(new URL('../reports/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../reports/web-bench.json', import.meta.url), `${JSON.stringify({
-  date: new Date().toISOString(), interactiveMs: loads, reads, throughDialogSeconds, correctionMs: corrections, driverCorrectionMs: redecodes, workerDecodeMs: workerDecodes, isolated, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
+  date: new Date().toISOString(), interactiveMs: loads, reads, throughDialogSeconds, correctionMs: corrections, correctionDecodedAhead: correctionsAhead,
+  lookedCorrectionMs: lookedCorrections, lookedDecodedAhead: lookedAhead, unpredictedCorrectionMs: unpredictedCorrections,
+  unpredictedDecodedAhead: unpredictedAhead, driverCorrectionMs: redecodes, workerDecodeMs: workerDecodes, isolated, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
 }, null, 2)}\n`);

@@ -1,19 +1,26 @@
 /** The page's side of the desk worker: each request is a promise. */
-import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
-import { materialKey, type DeskReply, type DeskRequest } from './workers/desk-protocol.js';
+import { requestTag, type DeskFailure, type DeskGame, type DeskGameSource, type DeskInput, type RoundPgn } from '@zapis/desk';
+import { materialKey, waitsForReply, type DeskReply, type DeskRequest } from './workers/desk-protocol.js';
 
 type Waiting = (reply: DeskReply) => void;
 type Unnumbered<T> = T extends unknown ? Omit<T, 'request'> : never;
 
 export class DeskClient {
   private worker: Worker;
-  private readonly waiting = new Map<number, Waiting>();
+  private readonly replies = new Map<number, Waiting>();
   private next = 1;
   /** The material key of each game the worker was sent. */
   private readonly sent = new Map<string, string>();
   /** Requests wait for the worker's `ready`. */
   private ready: Promise<void>;
   private markReady: () => void = () => undefined;
+  /**
+   * In memory both sides see: [0] requests sent and not yet taken by the worker, [1] the last one's `requestTag`
+   * (0: not a decode). The worker's decode ahead stops when real work waits, unless it is decoding exactly what
+   * is asked. Shared memory needs a cross-origin isolated page; without it nothing is decoded ahead.
+   */
+  private readonly waiting = typeof SharedArrayBuffer === 'function' && self.crossOriginIsolated
+    ? new Int32Array(new SharedArrayBuffer(8)) : undefined;
 
   constructor() {
     this.ready = new Promise((resolve) => { this.markReady = resolve; });
@@ -21,21 +28,23 @@ export class DeskClient {
   }
 
   private start(): Worker {
+    if (this.waiting) this.waiting.fill(0);
     const worker = new Worker(new URL('./workers/desk-worker.ts', import.meta.url), { type: 'module', name: 'zapis-desk' });
     worker.onmessage = (event: MessageEvent<DeskReply>) => {
       if (event.data.kind === 'ready') {
+        if (this.waiting) worker.postMessage({ kind: 'signals', request: 0, waiting: this.waiting } satisfies DeskRequest);
         this.markReady();
         return;
       }
-      const waiting = this.waiting.get(event.data.request);
-      this.waiting.delete(event.data.request);
+      const waiting = this.replies.get(event.data.request);
+      this.replies.delete(event.data.request);
       waiting?.(event.data);
     };
     worker.onerror = (event: ErrorEvent) => {
       // A worker that cannot start or dies: what waits gets an error to show, and a fresh worker takes over.
       event.preventDefault();
-      for (const [request, waiting] of this.waiting) waiting({ kind: 'failed', request, message: `the desk worker stopped: ${event.message}` });
-      this.waiting.clear();
+      for (const [request, waiting] of this.replies) waiting({ kind: 'failed', request, message: `the desk worker stopped: ${event.message}` });
+      this.replies.clear();
       this.sent.clear();
       worker.terminate();
       this.ready = new Promise((resolve) => { this.markReady = resolve; });
@@ -48,9 +57,24 @@ export class DeskClient {
     const request = this.next++;
     await this.ready;
     return new Promise((resolve) => {
-      this.waiting.set(request, resolve);
-      this.worker.postMessage({ ...message, request } as DeskRequest);
+      this.replies.set(request, resolve);
+      this.send({ ...message, request } as DeskRequest);
     });
+  }
+
+  private send(message: DeskRequest): void {
+    if (this.waiting && waitsForReply(message)) {
+      Atomics.store(this.waiting, 1, message.kind === 'decode' ? requestTag(message.id, new Map(message.confirmations)) : 0);
+      Atomics.add(this.waiting, 0, 1);
+    }
+    this.worker.postMessage(message);
+  }
+
+  /** The person looks at this game (and move): the worker decodes what they are likely to confirm, ahead. */
+  look(source: DeskGameSource, ply: number | undefined): void {
+    const key = materialKey(source);
+    if (!this.waiting || this.sent.get(source.id) !== key) return;
+    void this.ready.then(() => this.send({ kind: 'look', request: 0, id: source.id, key, ...(ply !== undefined ? { ply } : {}) }));
   }
 
   async games(inputs: readonly DeskInput[]): Promise<{ games: DeskGameSource[]; failures: DeskFailure[] }> {
@@ -59,13 +83,13 @@ export class DeskClient {
     return { games: [], failures: [{ inputId: '', name: '', code: 'internal', message: reply.kind === 'failed' ? reply.message : 'unexpected reply' }] };
   }
 
-  async decode(source: DeskGameSource, confirmations: ReadonlyMap<number, string>): Promise<{ ok: true; game: DeskGame; milliseconds: number } | { ok: false; message: string }> {
+  async decode(source: DeskGameSource, confirmations: ReadonlyMap<number, string>): Promise<{ ok: true; game: DeskGame; milliseconds: number; ahead: boolean } | { ok: false; message: string }> {
     const key = materialKey(source);
     const request = { kind: 'decode' as const, id: source.id, key, confirmations: [...confirmations] };
     let reply = await this.ask(this.sent.get(source.id) === key ? request : { ...request, source });
     if (reply.kind === 'unknown') reply = await this.ask({ ...request, source });
     this.sent.set(source.id, key);
-    if (reply.kind === 'decoded') return { ok: true, game: reply.game, milliseconds: reply.milliseconds };
+    if (reply.kind === 'decoded') return { ok: true, game: reply.game, milliseconds: reply.milliseconds, ahead: reply.ahead };
     return { ok: false, message: reply.kind === 'failed' ? reply.message : 'unexpected reply' };
   }
 

@@ -80,9 +80,17 @@ export class Session {
   }
 
   private update(change: Partial<SessionState>, persist = true): void {
+    const before = this.state;
     this.state = { ...this.state, ...change };
+    if (before.selectedGame !== this.state.selectedGame || before.selectedPly !== this.state.selectedPly) this.lookAtSelection();
     for (const listener of this.listeners) listener(this.state);
     if (persist && this.state.restored) this.scheduleSave();
+  }
+
+  /** Tells the desk worker what the person looks at, so it decodes their likely confirmations ahead. */
+  private lookAtSelection(): void {
+    const entry = this.state.games.find((game) => game.source.id === this.state.selectedGame);
+    if (entry?.game) this.desk.look(entry.source, this.state.selectedPly);
   }
 
   private updateInput(id: string, change: Partial<InputEntry>): void {
@@ -210,10 +218,13 @@ export class Session {
     const decoded = await this.desk.decode(entry.source, entry.confirmations);
     if (decoded.ok) {
       this.updateGame(id, { game: decoded.game, decoding: false, decodeMilliseconds: decoded.milliseconds, error: undefined });
-      // The benchmark reads the worker's own decode times here.
+      // The benchmark reads the worker's own decode times here, and which were decoded ahead.
       ((globalThis as { zapisDecodeTimes?: number[] }).zapisDecodeTimes ??= []).push(decoded.milliseconds);
+      ((globalThis as { zapisDecodedAhead?: boolean[] }).zapisDecodedAhead ??= []).push(decoded.ahead);
       if (this.state.selectedGame === id && this.state.selectedPly === undefined && decoded.game.flagged.length > 0) {
         this.update({ selectedPly: decoded.game.flagged[0] }, false);
+      } else if (this.state.selectedGame === id) {
+        this.lookAtSelection();
       }
     } else {
       this.updateGame(id, { decoding: false, error: decoded.message });

@@ -7,7 +7,9 @@
  * cell costs for a move is kept per language and channel (the cells are the
  * same: that is this object's contract). The last search of each setting is
  * kept too, and the next one goes on from the first ply a new confirmation
- * changes (search-resume.ts).
+ * changes (search-resume.ts). A decode may also run ahead of a person
+ * (`ahead`): what it meets stays, it can be stopped between plies, and its
+ * search replaces the kept one only if its result is used.
  */
 import { MoveTable, type PositionMoves } from './move-table.js';
 import type { MovePriorWeights } from './move-prior.js';
@@ -15,6 +17,16 @@ import type { EmissionModel } from './emission-model.js';
 import type { NoisyChannel } from './channel.js';
 import type { SavedSearch } from './search-resume.js';
 import type { Lattice } from './search.js';
+
+/** Thrown in a search run ahead when its caller asks it to stop (caught by `DecodeReuse.ahead`). */
+class StoppedAhead extends Error {}
+
+/** A decode run ahead of a person's request (`DecodeReuse.ahead`). */
+export interface DecodedAhead<T> {
+  readonly value: T;
+  /** The person asked for exactly this: its search becomes the one the next decode goes on from. */
+  readonly use: () => void;
+}
 
 export class DecodeReuse {
   /** @internal */
@@ -61,12 +73,62 @@ export class DecodeReuse {
 
   /** @internal */
   saveSearch(saved: SavedSearch): void {
-    this.searches.set(saved.setting, saved);
+    if (this.aheadSaves) this.aheadSaves.push(saved);
+    else this.searches.set(saved.setting, saved);
   }
+
+  /** Roots of lattices changed in place: searches sharing them cannot be gone on from, even if saved ahead. */
+  private readonly changedRoots = new WeakSet<object>();
 
   /** @internal A lattice about to be changed in place (rescore.ts) can no longer be gone on from. */
   forgetSearch(lattice: Lattice): void {
-    for (const [setting, saved] of this.searches) if (saved.plies[0]?.[0] === lattice.plies[0]?.[0]) this.searches.delete(setting);
+    const root = lattice.plies[0]?.[0];
+    if (root) this.changedRoots.add(root);
+    for (const [setting, saved] of this.searches) if (saved.plies[0]?.[0] === root) this.searches.delete(setting);
+  }
+
+  private stopAhead: (() => boolean) | undefined;
+  private stoppedAhead = false;
+  private aheadSaves: SavedSearch[] | undefined;
+
+  /**
+   * Runs `decode` ahead of a request a person may make next (a likely confirmation), so that its answer is
+   * ready when they do. The positions and cell costs it meets stay for later decodes; the search kept to go
+   * on from stays the last real one unless the answer is used (`use`). `stop` is asked at every ply of the
+   * search: when it says real work waits, the decode is abandoned and this returns undefined.
+   */
+  ahead<T>(stop: () => boolean, decode: () => T): DecodedAhead<T> | undefined {
+    if (this.aheadSaves) throw new Error('a decode ahead is already running');
+    const saves: SavedSearch[] = [];
+    this.aheadSaves = saves;
+    this.stopAhead = stop;
+    this.stoppedAhead = false;
+    try {
+      const value = decode();
+      // A caller between here and the search may have caught the stop and answered something else.
+      if (this.stoppedAhead) return undefined;
+      return {
+        value,
+        use: () => {
+          for (const saved of saves) if (!this.changedRoots.has(saved.plies[0]?.[0] ?? {})) this.searches.set(saved.setting, saved);
+        },
+      };
+    } catch (error) {
+      if (error instanceof StoppedAhead) return undefined;
+      throw error;
+    } finally {
+      this.aheadSaves = undefined;
+      this.stopAhead = undefined;
+      this.stoppedAhead = false;
+    }
+  }
+
+  /** @internal Called by the search at every ply: ends a decode run ahead when its caller asks. */
+  checkStop(): void {
+    if (this.stoppedAhead || this.stopAhead?.()) {
+      this.stoppedAhead = true;
+      throw new StoppedAhead('stopped');
+    }
   }
 
   /** Lets go of the searches kept to go on from (their lattices are most of what this object holds); the positions stay. */

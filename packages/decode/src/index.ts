@@ -8,7 +8,7 @@ export {
   type DecodeOptions, type DecodedGame, type DecodedMove, type DecodeError, type DecodedTranscription,
   type Alternative, type CellAccount, type UnexplainedCell, type GameBreak, type ReviewReason, type Rival,
 } from './decode.js';
-export { DecodeReuse } from './decode-reuse.js';
+export { DecodeReuse, type DecodedAhead } from './decode-reuse.js';
 export { type Reading, type Cell, type CellScorer, type CellSource, type Sheet } from './readings.js';
 export { parseTranscription, type Transcription } from './transcription.js';
 export {

@@ -103,12 +103,20 @@ const attackAsked = new Int32Array(64);
 const attackKnown = new Uint8Array(64);
 let generations = 0;
 
+/**
+ * The part of the game a position's move priors depend on besides the position itself (its Zobrist hash):
+ * the same position met in the opening and later gets other priors, so caches of a position's moves key on both.
+ */
+export function priorPhase(position: Position): number {
+  return position.fullmoves <= 12 ? 0 : position.fullmoves > 40 ? 2 : 1;
+}
+
 export function positionFacts(position: Position): PositionFacts {
   const color = position.turn;
   return {
     mover: color === 'white' ? 0 : 1,
-    opening: position.fullmoves <= 12,
-    late: position.fullmoves > 40,
+    opening: priorPhase(position) === 0,
+    late: priorPhase(position) === 2,
     endgame: isEndgame(position),
     mayCastle: position.castlingRook(color, 'king') !== undefined || position.castlingRook(color, 'queen') !== undefined,
     generation: ++generations,

@@ -46,7 +46,8 @@ export interface ResumePoint {
  * The latest ply the new search may start at: no later than the first ply whose confirmed move differs
  * (a confirmation restricts the moves of its ply's expansion), and no later than the first ply holding
  * a node whose game is over under one search and not the other (`isOver`: the last confirmed move
- * decides whether a game may end early, and an ended game's node leaves the beam).
+ * decides whether a game may end early, and an ended game's node leaves the beam), and before any stretch
+ * the saved search searched again because of a surprise after that ply.
  */
 export function resumePoint(saved: SavedSearch, confirmed: readonly (string | undefined)[],
   isOver: (node: LatticeNode) => boolean): ResumePoint | undefined {
@@ -62,6 +63,20 @@ export function resumePoint(saved: SavedSearch, confirmed: readonly (string | un
     if (saved.plies[at].some((node) => (node.logFinal === 0) !== isOver(node))) {
       ply = at - 1;
       break;
+    }
+  }
+  // A stretch the saved search went back over after a surprise at a later ply was searched again, wide, with
+  // what it met there: a search that changes before that ply would not have. Start before the stretch (its
+  // first ply's start was written again by the second pass too). Earlier stretches may then reach past the new start.
+  for (let moved = true; moved && ply >= 1;) {
+    moved = false;
+    for (let at = 0; at <= ply; at++) {
+      const start = saved.starts[at];
+      if (start.wideUntil > at && start.settledPly > ply) {
+        ply = at - 1;
+        moved = true;
+        break;
+      }
     }
   }
   return ply >= 1 ? { ply, start: saved.starts[ply] } : undefined;

@@ -21,6 +21,7 @@ import { EmissionModel } from './emission-model.js';
 import { FutureCost, TYPICAL_PRIOR } from './future-cost.js';
 import type { MovePriorWeights } from './move-prior.js';
 import { MoveTable, type KnownMove, type PositionMoves } from './move-table.js';
+import { priorPhase } from './move-features.js';
 import type { DecodeReuse } from './decode-reuse.js';
 import { ChildTable, ProposalTable } from './ply-tables.js';
 import { CELL_USES, SheetOptions, layoutLogs, type CellUse, type LayoutLogs } from './sheet-options.js';
@@ -206,7 +207,8 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   const proposals = new ProposalTable();
 
   const movesOf = (position: Position, lastCaptureSquare: number): PositionMoves => {
-    const cacheKey = `${position.hashLo}.${position.hashHi}:${lastCaptureSquare}`;
+    // The moves depend on the en-passant square and the priors on the phase, which the hash leaves out.
+    const cacheKey = `${position.hashLo}.${position.hashHi}:${position.epSquare}:${lastCaptureSquare}:${priorPhase(position)}`;
     if (options.reuse) return options.reuse.positionMoves(cacheKey, () => table.positionMoves(position, lastCaptureSquare, options.movePrior), options.movePrior);
     let moves = movesCache.get(cacheKey);
     if (!moves) {
@@ -253,6 +255,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
 
   if (options.reuse) options.reuse.lastSearchStart = firstPly;
   for (let ply = firstPly; ply < maxPlies && beam.length > 0; ply++) {
+    options.reuse?.checkStop();
     if (setting !== undefined) {
       starts[ply] = { previousTop, finished, excess: excess.slice(), wideUntil, settledPly, backtracks, written: cost.written.slice() };
       starts.length = ply + 1;

@@ -107,6 +107,48 @@ describe('decoding again with what the last decode met', () => {
   });
 });
 
+describe('decoding ahead of a person (DecodeReuse.ahead)', () => {
+  const first = game(decodeSheets(janowskiSheet, { language: 'pl' }));
+  const early = 4;
+  const alternative = first.moves[early - 1].alternatives[0]?.san ?? first.moves[early - 1].san;
+
+  it('gives the game a decode of the same confirmations gives, and the next decode goes on from it once used', () => {
+    const reuse = new DecodeReuse();
+    game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));
+    const confirmed = new Map([[early, alternative]]);
+    const ahead = reuse.ahead(() => false, () => decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed }));
+    expect(ahead).toBeDefined();
+    expect(ahead?.value).toEqual(decodeSheets(janowskiSheet, { language: 'pl', confirmed }));
+    // Not used: a later confirmation goes on from the last real search (no confirmations), at the earlier ply.
+    const later = new Map([[early, alternative], [early + 20, first.moves[early + 19].san]]);
+    const unused = new DecodeReuse();
+    game(decodeSheets(janowskiSheet, { language: 'pl', reuse: unused }));
+    unused.ahead(() => false, () => decodeSheets(janowskiSheet, { language: 'pl', reuse: unused, confirmed }));
+    expect(decodeSheets(janowskiSheet, { language: 'pl', reuse: unused, confirmed: later })).toEqual(decodeSheets(janowskiSheet, { language: 'pl', confirmed: later }));
+    expect(unused.lastSearchStart).toBe(early - 1);
+    // Used: the same request goes on from the search run ahead, at the later ply.
+    ahead?.use();
+    expect(decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed: later })).toEqual(decodeSheets(janowskiSheet, { language: 'pl', confirmed: later }));
+    expect(reuse.lastSearchStart).toBe(early + 19);
+  });
+
+  it('stops between plies when asked, and what it left behind changes no later decode', () => {
+    const reuse = new DecodeReuse();
+    game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));
+    let plies = 0;
+    const confirmed = new Map([[early, alternative]]);
+    const stopped = reuse.ahead(() => ++plies > 15, () => decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed }));
+    expect(stopped).toBeUndefined();
+    expect(plies).toBe(16);
+    // The real decode of the same request, and of another, agree with fresh decodes in every field.
+    expect(decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed })).toEqual(decodeSheets(janowskiSheet, { language: 'pl', confirmed }));
+    const other = new Map([[early + 1, first.moves[early].san]]);
+    expect(decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed: other })).toEqual(decodeSheets(janowskiSheet, { language: 'pl', confirmed: other }));
+    // One at a time: a decode ahead inside another is refused.
+    expect(() => reuse.ahead(() => false, () => reuse.ahead(() => false, () => 1))).toThrow(/already running/);
+  });
+});
+
 const skip = skipWithoutShared();
 
 async function gamesFrom(first: number, count: number): Promise<ReferenceGame[]> {

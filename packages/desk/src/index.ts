@@ -8,6 +8,8 @@ export { type DeskInput, type DeskFailure } from './desk-input.js';
 export { type DeskGameSource, type DeskTextSource, type DeskScanSource, type ReadPage, type TextSheet } from './game-source.js';
 export { gamesOf, type GamesOfOptions } from './games-of.js';
 export { type Confirmations } from './confirmations.js';
+export { likelyConfirmations, confirmationKey, requestTag, type LikelyConfirmationOptions } from './likely-confirmations.js';
+export { DecodeAhead, type AheadGames, type DecodeAheadOptions } from './decode-ahead.js';
 export { type DeskGame, type DeskMove, type DeskDiagnostic } from './desk-game.js';
 export { type DeskDecodeOptions } from './decode-options.js';
 export { decodeDeskGame } from './decode-desk-game.js';

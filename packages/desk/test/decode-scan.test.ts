@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { DecodeReuse } from '@zapis/decode';
 import type { LanguageCode } from '@zapis/notation';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeDeskGame, gamesOf, roundPgn, type DeskGame, type DeskGameSource } from '../src/index.js';
+import {
+  DecodeAhead, confirmationKey, decodeDeskGame, gamesOf, likelyConfirmations, requestTag, roundPgn, type Confirmations, type DeskGame, type DeskGameSource,
+} from '../src/index.js';
 import { scanPages, scanPath } from './scan-pages.js';
 import { oneLine, pgnGames } from './truth.js';
 
@@ -91,5 +93,99 @@ describe('a scan on the desk', () => {
       expect(reuse.lastSearchStart).toBe(ply - 1);
       expect(again).toEqual(decodeDeskGame(source, new Map(confirmations), { language }));
     }
+  });
+
+  it('names the confirmations a person is likely to make next, and a decode ahead of them gives the game they will get', () => {
+    const looked = game.flagged.find((ply) => game.moves[ply - 1].alternatives.length >= 2)!;
+    expect(looked).toBeDefined();
+    const likely = likelyConfirmations(game, new Map(), { ply: looked });
+    const move = game.moves[looked - 1];
+    // The move looked at first: its first alternative, the move as decoded, then the next alternatives.
+    expect(likely[0]).toEqual(new Map([[looked, move.alternatives[0].san]]));
+    expect(likely[1]).toEqual(new Map([[looked, move.san]]));
+    // Then the next flagged moves; at most eight in all, each one move more than the game's confirmations.
+    expect(likely.length).toBeLessThanOrEqual(8);
+    const after = game.flagged.filter((ply) => ply > looked);
+    // Each move offers its alternatives (at most three) and itself.
+    const choices = (ply: number): number => Math.min(3, game.moves[ply - 1].alternatives.length) + 1;
+    const expectedPlies = [looked, ...after].slice(0, 3).flatMap((ply) => Array<number>(choices(ply)).fill(ply)).slice(0, 8);
+    expect(likely.map((set) => [...set.keys()][0])).toEqual(expectedPlies);
+    expect(new Set(likely.map(confirmationKey)).size).toBe(likely.length);
+    // Already confirmed moves are not asked again; a game that did not decode has nothing likely.
+    const confirmed = new Map([[looked, move.san]]);
+    expect(likelyConfirmations(game, confirmed, { ply: looked }).every((set) => set.get(looked) === move.san && set.size === 2)).toBe(true);
+    expect(likelyConfirmations({ ...game, status: 'error' }, new Map())).toEqual([]);
+    expect(confirmationKey(new Map([[9, 'e4'], [3, 'Nf3']]))).toBe(confirmationKey(new Map([[3, 'Nf3'], [9, 'e4']])));
+
+    const reuse = new DecodeReuse();
+    const language = game.language as LanguageCode;
+    decodeDeskGame(source, new Map(), { reuse, language });
+    const ahead = reuse.ahead(() => false, () => decodeDeskGame(source, likely[0], { reuse, language }));
+    expect(ahead?.value).toEqual(decodeDeskGame(source, likely[0], { language }));
+  });
+
+  it('decodes ahead while the person looks, stops when real work waits, and answers the request with the game it would decode', () => {
+    const reuse = new DecodeReuse();
+    const language = game.language as LanguageCode;
+    const last = { reuse, confirmations: new Map<number, string>() as Confirmations, decoded: decodeDeskGame(source, new Map(), { reuse, language }) };
+    const steps: (() => void)[] = [];
+    const waiting = new Int32Array(new SharedArrayBuffer(8));
+    let interrupt = false;
+    const ahead = new DecodeAhead({
+      game: (id) => (id === source.id ? last : undefined),
+      decode: (_id, confirmations) => {
+        // A request arriving as a decode ahead starts: it must stop at its first ply.
+        if (interrupt) Atomics.store(waiting, 0, 1);
+        return decodeDeskGame(source, confirmations, { reuse, language });
+      },
+    }, { later: (step) => steps.push(step) });
+    const looked = game.flagged[0];
+    // Without the shared count nothing is decoded ahead: it could not be stopped.
+    ahead.look(source.id, looked);
+    expect(steps).toHaveLength(0);
+    ahead.attach(waiting);
+    interrupt = true;
+    ahead.look(source.id, looked);
+    steps.shift()!();
+    expect([ahead.stopped, ahead.finished, steps.length]).toEqual([1, 0, 0]);
+    // The request is taken and handled; then the decodes ahead go on, one step each, up to the plan's end.
+    interrupt = false;
+    ahead.taken();
+    ahead.schedule();
+    while (steps.length > 0) steps.shift()!();
+    const likely = likelyConfirmations(game, new Map(), { ply: looked });
+    expect(ahead.finished).toBe(likely.length);
+    // One request waiting, for exactly the decode running ahead: it goes on and answers it; another request stops it.
+    const next = likelyConfirmations(game, new Map(), { ply: game.flagged[4] })[0];
+    const request = (confirmations: Confirmations): void => {
+      Atomics.store(waiting, 1, requestTag(source.id, confirmations));
+      Atomics.store(waiting, 0, 1);
+    };
+    const finishedBefore = ahead.finished;
+    const aheadOf = new DecodeAhead({
+      game: (id) => (id === source.id ? last : undefined),
+      decode: (_id, confirmations) => {
+        request(interrupt ? new Map([[1, 'e4']]) : confirmations);
+        return decodeDeskGame(source, confirmations, { reuse, language });
+      },
+    }, { later: (step) => steps.push(step) });
+    aheadOf.attach(waiting);
+    for (interrupt of [true, false]) {
+      Atomics.store(waiting, 0, 0);
+      aheadOf.look(source.id, game.flagged[4]);
+      steps.shift()!();
+      steps.length = 0;
+    }
+    expect([aheadOf.stopped, aheadOf.finished]).toEqual([1, 1]);
+    expect(aheadOf.answer(source.id, confirmationKey(next))).toEqual(decodeDeskGame(source, next, { language }));
+    expect(requestTag(source.id, new Map([[3, 'Nf3'], [9, 'e4']]))).toBe(requestTag(source.id, new Map([[9, 'e4'], [3, 'Nf3']])));
+    expect(requestTag(source.id, next)).not.toBe(requestTag('other', next));
+    expect(ahead.finished).toBe(finishedBefore);
+    for (const confirmations of likely.slice(0, 2)) {
+      expect(ahead.answer(source.id, confirmationKey(confirmations))).toEqual(decodeDeskGame(source, confirmations, { language }));
+    }
+    expect(ahead.answer(source.id, confirmationKey(new Map([[looked, 'Kh1']])))).toBeUndefined();
+    ahead.forget(source.id);
+    expect(ahead.answer(source.id, confirmationKey(likely[0]))).toBeUndefined();
   });
 });

@@ -85,10 +85,15 @@ function copyCanvas(source: Canvas): Canvas {
 
 /** Prints the game's blank sheet and writes the game into it by hand. */
 export async function writeGameByHand(game: CorpusGame, random: Random, fonts: readonly string[],
-  force: { readonly copy?: 'white' | 'black'; readonly printHeader?: boolean; readonly sheetLanguage?: SheetLanguage } = {}): Promise<HandwrittenPage> {
+  force: {
+    readonly copy?: 'white' | 'black'; readonly printHeader?: boolean; readonly sheetLanguage?: SheetLanguage;
+    /** Training data only: the moves' letters each in a font drawn from these (see WriteOptions.letterFamilies). */
+    readonly letterFonts?: readonly string[];
+  } = {}): Promise<HandwrittenPage> {
   const habits = randomHabits(random);
   const hand = randomHandStyle(random, fonts);
   const family = await registerFont(hand.font);
+  const letterFamilies = force.letterFonts ? await Promise.all(force.letterFonts.map(registerFont)) : undefined;
   const drawnLanguage: SheetLanguage = random.chance(0.85) ? habits.letters : habits.letters === 'pl' ? 'en' : 'pl';
   const sheetLanguage = force.sheetLanguage ?? drawnLanguage;
   const fields = headerFromTags(game.tags);
@@ -118,7 +123,7 @@ export async function writeGameByHand(game: CorpusGame, random: Random, fonts: r
     if (!cell) throw new Error(`no cell for ply ${ply}`);
     const touching = random.chance(hand.touchRate);
     if (touching) touchingPlies.push(ply);
-    writeInRect(context, text, cell, hand, random, { scale: SCALE, family, touching });
+    writeInRect(context, text, cell, hand, random, { scale: SCALE, family, touching, ...(letterFamilies ? { letterFamilies } : {}) });
   });
 
   const headerHand: HandStyle = { ...hand, capHeight: hand.capHeight * 0.95, baseline: 0.85, indent: 0.03 };

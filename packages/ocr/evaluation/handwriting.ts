@@ -28,6 +28,11 @@ export interface WriteOptions {
   readonly family: string;
   /** Write bigger or lower than usual so strokes touch the rect's border. */
   readonly touching?: boolean;
+  /**
+   * Training data only: each letter in a family drawn from these, scaled to the same capital height, so the
+   * reader meets letter shapes in combinations no single font has (hands it was not given).
+   */
+  readonly letterFamilies?: readonly string[];
 }
 
 /** Writes `text` in `rect` (sheet points); returns the ink box in pixels (approximate, from glyph metrics). */
@@ -56,10 +61,12 @@ export function writeInRect(
   context.fillStyle = `rgb(${red},${green},${blue})`;
   let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity;
   for (const character of text) {
-    const size = fontSize * (1 + random.normal() * style.sizeJitter);
+    const letterFamily = options.letterFamilies ? random.pick(options.letterFamilies) : family;
+    const sameCaps = capRatio(context, family) / capRatio(context, letterFamily);
+    const size = fontSize * sameCaps * (1 + random.normal() * style.sizeJitter);
     const rise = random.normal() * style.offsetJitter * capHeight;
     const angle = random.normal() * style.rotationJitter;
-    context.font = `${size}px ${family}`;
+    context.font = `${size}px ${letterFamily}`;
     const metrics = context.measureText(character);
     context.save();
     context.globalAlpha = Math.min(1, pressure * random.between(0.9, 1.05));
@@ -73,7 +80,7 @@ export function writeInRect(
     right = Math.max(right, x + metrics.actualBoundingBoxRight + Math.max(0, lean));
     top = Math.min(top, baseline + rise - metrics.actualBoundingBoxAscent);
     bottom = Math.max(bottom, baseline + rise + metrics.actualBoundingBoxDescent);
-    x += metrics.width * spacing * (size / fontSize);
+    x += metrics.width * spacing * (size / (fontSize * sameCaps));
   }
   return { x: left, y: top, width: right - left, height: bottom - top };
 }

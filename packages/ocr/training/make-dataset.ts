@@ -6,6 +6,7 @@
  * each cell. Games the tune measurement uses (seed 23) are left out.
  *
  *   pnpm --filter @zapis/ocr exec tsx training/make-dataset.ts --games 300 --out .train [--seed 7] [--minutes 30]
+ *     [--mixed-letters 0.6]   share of pages whose letters each take a random tuning font (an experiment; see README)
  *
  * Writes shards `cells-NNN.bin`: per cell, u16 width, u8 kind, u8 label length, the label (ASCII), then
  * width × STRIP_HEIGHT grey bytes, row by row.
@@ -38,6 +39,7 @@ const { values } = parseArgs({
   options: {
     games: { type: 'string', default: '300' }, out: { type: 'string', default: '.train' }, seed: { type: 'string', default: '7' },
     minutes: { type: 'string', default: '30' }, shard: { type: 'string', default: '10' },
+    'mixed-letters': { type: 'string', default: '0' }, 'first-game': { type: 'string', default: '0' },
   },
 });
 const seed = Number(values.seed), wanted = Number(values.games), deadline = Date.now() + Number(values.minutes) * 60_000;
@@ -45,7 +47,9 @@ const out = resolve(values.out);
 await mkdir(out, { recursive: true });
 
 const measured = new Set((await chooseGames('tune', MEASURE_GAMES, Random.derive(MEASURE_SEED, 'tune', 'games'))).map((game) => game.number));
-const games = (await chooseGames('tune', wanted + MEASURE_GAMES, Random.derive(seed, 'train', 'games'))).filter((game) => !measured.has(game.number)).slice(0, wanted);
+const firstGame = Number(values['first-game']), mixedShare = Number(values['mixed-letters']);
+const games = (await chooseGames('tune', firstGame + wanted + MEASURE_GAMES, Random.derive(seed, 'train', 'games')))
+  .filter((game) => !measured.has(game.number)).slice(firstGame, firstGame + wanted);
 
 let records: Buffer[] = [], shard = 0, cells = 0, sheets = 0, failed = 0;
 const started = Date.now();
@@ -58,7 +62,9 @@ async function flush(): Promise<void> {
 
 for (const [index, game] of games.entries()) {
   if (Date.now() > deadline) break;
-  const page = await writeGameByHand(game, Random.derive(seed, 'train', game.number, 'hand'), TUNING_FONTS);
+  // Pages that mix the tuning fonts letter by letter: hands no single font has (README: it did not help on unseen hands).
+  const mixed = Random.derive(seed, 'train', game.number, 'mixed').chance(mixedShare);
+  const page = await writeGameByHand(game, Random.derive(seed, 'train', game.number, 'hand'), TUNING_FONTS, mixed ? { letterFonts: TUNING_FONTS } : {});
   for (const [copy, kind] of DEGRADATIONS.entries()) {
     const image = await DEGRADERS[kind](page.canvas, Random.derive(seed, 'train', game.number, kind, copy));
     const loaded = loadImage(new Uint8Array(image.bytes));
@@ -83,7 +89,7 @@ for (const [index, game] of games.entries()) {
   }
   if ((index + 1) % Number(values.shard) === 0) await flush();
   const seconds = (Date.now() - started) / 1000;
-  console.log(`game ${index + 1}/${games.length} (#${game.number} ${page.hand.font}): ${cells} cells, ${sheets} sheets, ${failed} not located, ${(cells / seconds).toFixed(1)} cells/s`);
+  console.log(`game ${index + 1}/${games.length} (#${game.number} ${mixed ? 'mixed letters' : page.hand.font}): ${cells} cells, ${sheets} sheets, ${failed} not located, ${(cells / seconds).toFixed(1)} cells/s`);
 }
 await flush();
 console.log(`done: ${cells} cells from ${sheets} sheets (${failed} not located) in ${((Date.now() - started) / 60000).toFixed(1)} min, STRIP_HEIGHT ${STRIP_HEIGHT}`);

@@ -1,6 +1,5 @@
 /** Reading and reviewing: files and texts in, the games found, the selected game, and the round's export. */
 import { useEffect, useState } from 'preact/hooks';
-import type { DeskGame } from '@zapis/desk';
 import { useT, type MessageKey } from '../i18n.js';
 import type { InputEntry, Session, SessionState } from '../session.js';
 import { GameView } from './game-view.js';
@@ -15,7 +14,7 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
   const [exported, setExported] = useState<string | undefined>(undefined);
   const entry = state.games.find((game) => game.source.id === state.selectedGame);
   const game = entry?.game;
-  useKeyboard(session, state, game);
+  useKeyboard(session);
 
   const exportRound = async (copy: boolean) => {
     const round = await session.exportRound();
@@ -138,11 +137,17 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
   );
 }
 
-/** n / p: next and previous flagged move; 1–3: pick an alternative; a: accept the move as decoded. */
-function useKeyboard(session: Session, state: SessionState, game: DeskGame | undefined): void {
+/**
+ * n / p: next and previous flagged move; 1–3: pick an alternative; a: accept the move as decoded. The selection
+ * is read from the session when the key comes: a key pressed right after `n`, before the page has re-rendered,
+ * acts on the move `n` selected, not the one before it.
+ */
+function useKeyboard(session: Session): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
+      const state = session.current;
+      const game = state.games.find((entry) => entry.source.id === state.selectedGame)?.game;
       if (!game || event.ctrlKey || event.metaKey || event.altKey) return;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
       const flagged = game.flagged;
@@ -166,5 +171,5 @@ function useKeyboard(session: Session, state: SessionState, game: DeskGame | und
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [session, state.selectedPly, game]);
+  }, [session]);
 }

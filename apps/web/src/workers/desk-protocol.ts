@@ -6,13 +6,24 @@ export type DeskRequest =
   /** The game's material is sent once; later decodes name it by id and key (a scan's frames are megabytes). */
   | { readonly kind: 'decode'; readonly request: number; readonly id: string; readonly key: string; readonly source?: DeskGameSource; readonly confirmations: readonly (readonly [number, string])[] }
   | { readonly kind: 'typed'; readonly request: number; readonly fen: string; readonly text: string }
-  | { readonly kind: 'export'; readonly request: number; readonly games: readonly DeskGame[] };
+  | { readonly kind: 'export'; readonly request: number; readonly games: readonly DeskGame[] }
+  /**
+   * The page's count of requests sent and not yet taken by the worker (a SharedArrayBuffer; only on a
+   * cross-origin isolated page): a decode run ahead stops as soon as real work waits. No reply.
+   */
+  | { readonly kind: 'signals'; readonly request: 0; readonly waiting: Int32Array }
+  /** A person is looking at this game (and move): decode what they are likely to confirm, ahead. No reply. */
+  | { readonly kind: 'look'; readonly request: 0; readonly id: string; readonly key: string; readonly ply?: number };
+
+/** Requests that wait for a reply, counted in `signals.waiting` (the others are hints). */
+export const waitsForReply = (request: DeskRequest): boolean => request.kind !== 'signals' && request.kind !== 'look';
 
 export type DeskReply =
   /** Sent once the worker listens: a message posted before that would be lost (its modules load with top-level await). */
   | { readonly kind: 'ready'; readonly request: 0 }
   | { readonly kind: 'games'; readonly request: number; readonly games: DeskGameSource[]; readonly failures: DeskFailure[] }
-  | { readonly kind: 'decoded'; readonly request: number; readonly game: DeskGame; readonly milliseconds: number }
+  /** `ahead`: the game was decoded before it was asked for (a likely confirmation); milliseconds is then the wait. */
+  | { readonly kind: 'decoded'; readonly request: number; readonly game: DeskGame; readonly milliseconds: number; readonly ahead: boolean }
   | { readonly kind: 'typed'; readonly request: number; readonly result: { ok: true; san: string } | { ok: false; message: string } }
   /** The worker does not hold the game named (it was restarted, or dropped it): send the material. */
   | { readonly kind: 'unknown'; readonly request: number }

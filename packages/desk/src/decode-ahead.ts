@@ -1,0 +1,139 @@
+/**
+ * Decoding ahead of a person: while they look at a move, the game is decoded
+ * with what they are likely to confirm there (likely-confirmations.ts), so
+ * that choosing it shows the re-decoded game at once. A decode ahead runs only
+ * while nothing else waits: the page counts the requests it has sent and the
+ * worker has not taken in shared memory, and a decode ahead stops at its next
+ * ply when that count is above zero, unless the one request waiting is a decode
+ * of exactly what it is decoding (the page leaves its `requestTag` beside the
+ * count): then it goes on, and answers it. Without shared memory (a page that
+ * is not cross-origin isolated) nothing is decoded ahead: it could not be stopped.
+ */
+import type { DecodedAhead, DecodeReuse } from '@zapis/decode';
+import type { Confirmations } from './confirmations.js';
+import type { DeskGame } from './desk-game.js';
+import { confirmationKey, likelyConfirmations, requestTag } from './likely-confirmations.js';
+
+/** The host's timers (a browser's or Node's; this package is built without either's types). */
+const timers = globalThis as unknown as { setTimeout(run: () => void, milliseconds: number): unknown };
+
+/** What the decoder ahead needs of the games a worker keeps. */
+export interface AheadGames {
+  /** The game's reuse and its last decode (undefined: not kept, or not decoded yet). */
+  game(id: string): { readonly reuse: DecodeReuse; readonly confirmations: Confirmations; readonly decoded: DeskGame } | undefined;
+  /** Decodes the game with these confirmations, as a request for it would. */
+  decode(id: string, confirmations: Confirmations): DeskGame;
+}
+
+export interface DecodeAheadOptions {
+  /** Games decoded ahead kept per game (default 24). */
+  readonly kept?: number;
+  /** Runs `step` when the thread is free (default: a zero timeout, after the messages already queued). */
+  readonly later?: (step: () => void) => void;
+}
+
+export class DecodeAhead {
+  private waiting: Int32Array | undefined;
+  private looking: { readonly id: string; readonly ply?: number } | undefined;
+  private plan: Map<number, string>[] = [];
+  private readonly answers = new Map<string, Map<string, DecodedAhead<DeskGame>>>();
+  private scheduled = false;
+  private readonly kept: number;
+  private readonly later: (step: () => void) => void;
+  /** Decodes ahead finished, and stopped because real work came (for tests and measurements). */
+  finished = 0;
+  stopped = 0;
+
+  constructor(private readonly games: AheadGames, options: DecodeAheadOptions = {}) {
+    this.kept = options.kept ?? 24;
+    this.later = options.later ?? ((step) => timers.setTimeout(step, 0));
+  }
+
+  /** Shared with the page: [0] requests sent and not yet taken, [1] the `requestTag` of the last one sent (0: not a decode). */
+  attach(waiting: Int32Array): void {
+    this.waiting = waiting;
+  }
+
+  /** A request the page counted has been taken. */
+  taken(): void {
+    if (this.waiting) Atomics.sub(this.waiting, 0, 1);
+  }
+
+  /** The tag of the decode running ahead (0: none). */
+  private runningTag = 0;
+
+  private readonly realWorkWaits = (): boolean => {
+    if (!this.waiting) return false;
+    const count = Atomics.load(this.waiting, 0);
+    // One request waits, and it asks for what is being decoded ahead: finishing is the fastest answer.
+    return count > 1 || (count === 1 && Atomics.load(this.waiting, 1) !== this.runningTag);
+  };
+
+  /** The person looks at this game, and at this move (1-based ply) if any. */
+  look(id: string, ply?: number): void {
+    this.looking = ply === undefined ? { id } : { id, ply };
+    this.replan();
+  }
+
+  /** The game was decoded again (the moves likely next have changed). */
+  decoded(id: string): void {
+    if (this.looking?.id === id) this.replan();
+  }
+
+  /** The game decoded ahead with these confirmations (`confirmationKey`), if it was; its search becomes the one to go on from. */
+  answer(id: string, key: string): DeskGame | undefined {
+    const found = this.answers.get(id)?.get(key);
+    if (!found) return undefined;
+    found.use();
+    return found.value;
+  }
+
+  /** The game's material changed or it is no longer kept: its answers are void. */
+  forget(id: string): void {
+    this.answers.delete(id);
+    if (this.looking?.id === id) this.plan = [];
+  }
+
+  private replan(): void {
+    const looking = this.looking;
+    const game = looking ? this.games.game(looking.id) : undefined;
+    this.plan = looking && game ? likelyConfirmations(game.decoded, game.confirmations, looking.ply !== undefined ? { ply: looking.ply } : {}) : [];
+    this.schedule();
+  }
+
+  /** Goes on decoding ahead once the thread is free (call after handling any request). */
+  schedule(): void {
+    if (!this.waiting || this.scheduled || this.plan.length === 0) return;
+    this.scheduled = true;
+    this.later(() => {
+      this.scheduled = false;
+      this.step();
+    });
+  }
+
+  private step(): void {
+    // Real work first; its handler schedules again.
+    if (this.realWorkWaits() || !this.looking) return;
+    const { id } = this.looking;
+    const game = this.games.game(id);
+    const next = this.plan.shift();
+    if (!game || !next) return;
+    const key = confirmationKey(next);
+    let answers = this.answers.get(id);
+    if (!answers?.has(key)) {
+      this.runningTag = requestTag(id, next);
+      const result = game.reuse.ahead(this.realWorkWaits, () => this.games.decode(id, next));
+      this.runningTag = 0;
+      if (!result) {
+        this.stopped += 1;
+        this.plan.unshift(next);
+        return;
+      }
+      this.finished += 1;
+      if (!answers) this.answers.set(id, (answers = new Map()));
+      answers.set(key, result);
+      while (answers.size > this.kept) answers.delete(answers.keys().next().value as string);
+    }
+    this.schedule();
+  }
+}
