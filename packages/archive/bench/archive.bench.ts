@@ -12,28 +12,17 @@
  * WebAssembly kernel, and the same games in Polish letters (which no peer reads).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Chess } from 'chess.js';
 import { parsePgn as chessopsParsePgn, startingPosition } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
-import { SHARED_MISSING_MESSAGE, hasShared, readText, sharedPath } from '@zapis/testkit';
+import { readText, sharedPath } from '@zapis/testkit';
+import { benchCorpus } from './bench-corpus.js';
 
-if (!hasShared()) {
-  console.log(SHARED_MISSING_MESSAGE);
-  process.exit(0);
-}
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cli = join(root, 'apps/cli/dist/bin.js');
-const measureRss = fileURLToPath(new URL('./run-with-rss.mjs', import.meta.url));
-const folder = mkdtempSync(join(tmpdir(), 'zapis-bench-'));
-const corpus = join(folder, 'games-100k.pgn');
-const text = await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz'));
-writeFileSync(corpus, text);
+const { cli, measureRss, folder, corpus, text } = await benchCorpus('zapis-bench-');
 const GAMES = 100_000;
 /** The same games in Polish letters: no peer reads them, so zapis is timed alone. */
 const polishCorpus = join(folder, 'games-100k.pl.pgn');

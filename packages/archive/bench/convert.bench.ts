@@ -10,24 +10,13 @@
  * take turns for ZAPIS_BENCH_REPEAT rounds (default 3); each one's fastest run counts.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { SHARED_MISSING_MESSAGE, hasShared, readText, sharedPath } from '@zapis/testkit';
+import { benchCorpus } from './bench-corpus.js';
 
-if (!hasShared()) {
-  console.log(SHARED_MISSING_MESSAGE);
-  process.exit(0);
-}
-
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const cli = join(root, 'apps/cli/dist/bin.js');
-const measureRss = fileURLToPath(new URL('./run-with-rss.mjs', import.meta.url));
-const folder = mkdtempSync(join(tmpdir(), 'zapis-convert-bench-'));
-const corpus = join(folder, 'games-100k.pgn');
-writeFileSync(corpus, await readText(sharedPath('corpora', 'gnu-book', 'games-000001-100000.pgn.gz')));
+const { cli, measureRss, folder, corpus } = await benchCorpus('zapis-convert-bench-');
 const GAMES = 100_000;
 const REPEAT = Math.max(1, Number(process.env.ZAPIS_BENCH_REPEAT ?? 3));
 /** pgn-extract's SAN with its six letters for pawn, knight, bishop, rook, queen and king: Polish. */

@@ -19,20 +19,11 @@ import { conversionProblems, formatProblem } from '../src/convert-problems.js';
 import type { ConvertSettings } from '../src/convert-batch.js';
 import { runConversion } from '../src/run-conversion.js';
 import { WORKER_SECTION_TOKENS } from '../src/limits.js';
+import { firstGames } from './support/first-games.js';
 
 const skip = skipWithoutShared();
 const GAMES = 2_000;
 
-/** The first `count` games of a corpus. */
-function firstGames(text: string, count: number): string {
-  let end = 0;
-  let games = 0;
-  for (const section of splitSections(text)) {
-    if (++games > count) break;
-    end = section.end;
-  }
-  return text.slice(0, end);
-}
 
 interface Converted {
   readonly output: string;

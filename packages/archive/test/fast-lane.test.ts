@@ -14,20 +14,11 @@ import { ruleHooks } from '../src/rule-hooks.js';
 import { DEFAULT_RULE_CONFIG } from '../src/rules/rule-config.js';
 import { validateBatch, type BatchOptions } from '../src/validate-batch.js';
 import type { GameRecord } from '../src/record.js';
+import { firstGames } from './support/first-games.js';
 
 const skip = skipWithoutShared();
 const GAMES = 3_000;
 
-/** The first `count` games of a corpus, starting at line 1. */
-function firstGames(text: string, count: number): string {
-  let end = 0;
-  let games = 0;
-  for (const section of splitSections(text)) {
-    if (++games > count) break;
-    end = section.end;
-  }
-  return text.slice(0, end);
-}
 
 /** A record as a report shows it: properties left undefined are not there. */
 const shown = (record: GameRecord): unknown => JSON.parse(JSON.stringify(record));

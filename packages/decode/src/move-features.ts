@@ -113,10 +113,11 @@ export function priorPhase(position: Position): number {
 
 export function positionFacts(position: Position): PositionFacts {
   const color = position.turn;
+  const phase = priorPhase(position);
   return {
     mover: color === 'white' ? 0 : 1,
-    opening: priorPhase(position) === 0,
-    late: priorPhase(position) === 2,
+    opening: phase === 0,
+    late: phase === 2,
     endgame: isEndgame(position),
     mayCastle: position.castlingRook(color, 'king') !== undefined || position.castlingRook(color, 'queen') !== undefined,
     generation: ++generations,
