@@ -58,7 +58,7 @@ export function locateSheet(image: GrayImage, page: number): Result<LocatedSheet
     if (!map) return fail('layout-mismatch', 'the corner markers do not form a sheet (degenerate positions)');
     return ok({
       page, image, map, foundBy: 'markers', markersSeen: markers.length, layout: match.layout,
-      layoutFromRuling: { score: match.score, runnerUp: match.runnerUp },
+      layoutFromRuling: { score: match.score, runnerUp: match.runnerUp, margin: match.margin },
       cells: moveCells(match.layout), resultTicks: resultTicks(match.layout),
     });
   }

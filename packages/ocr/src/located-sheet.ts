@@ -38,9 +38,10 @@ export interface LocatedSheet {
   /**
    * Set when the QR code could not be read and the layout was recognised by
    * its printed ruling instead: the share of the layout's line points found
-   * dark, and the best other layout's. The sheet's language and game are then unknown.
+   * dark, the best other layout's, and the smallest lead over a rival on the lines where the two
+   * differ. The sheet's language and game are then unknown.
    */
-  readonly layoutFromRuling?: { readonly score: number; readonly runnerUp: number };
+  readonly layoutFromRuling?: { readonly score: number; readonly runnerUp: number; readonly margin: number };
   /** Found with no template: a two-block move grid recognised by its ruling (first move 1 assumed). */
   readonly gridWithoutTemplate?: boolean;
   readonly cells: readonly MoveCellPlace[];
