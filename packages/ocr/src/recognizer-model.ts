@@ -22,6 +22,11 @@ export interface RecognizerFiles {
   readonly model: Uint8Array;
   /** The model's symbol list, one per line (class i + 1 is line i; class 0 is the blank, the last class a space). */
   readonly dictionary: string;
+  /**
+   * The model was saved already optimised (`writeOptimizedRecognizer`): the runtime skips its own graph
+   * optimisation, which is most of the time a session takes to start in a browser.
+   */
+  readonly optimized?: boolean;
 }
 
 /** Symbols any move in any notation the project knows is written with (letters for every language's pieces). */
@@ -69,7 +74,7 @@ export class RecognizerModel {
 
   static async load(runtime: OnnxRuntime, files: RecognizerFiles, threads = 1): Promise<RecognizerModel> {
     const session = await runtime.InferenceSession.create(files.model, {
-      intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all',
+      intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: files.optimized ? 'disabled' : 'all',
     });
     const lines = files.dictionary.split(/\r?\n/);
     const classOf = new Map<string, number>();

@@ -5,7 +5,8 @@
  */
 import * as ort from 'onnxruntime-web/wasm';
 import wasmUrl from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
-import modelUrl from 'zapis-ocr-models/ch_PP-OCRv4_rec_infer.onnx?url';
+// Saved optimised at build time (vite-plugins/optimized-model-plugin.ts): the runtime skips optimising it here.
+import modelUrl from 'zapis-reader-model/ch_PP-OCRv4_rec_infer.optimized.onnx?url';
 import dictionaryUrl from 'zapis-ocr-models/ppocr_keys_v1.txt?url';
 import {
   CtcReader, RecognizerModel, grayFromRgba, loadImage, plainOutcome, readScanPage,
@@ -24,7 +25,7 @@ async function loadReader(): Promise<CtcReader> {
     fetch(modelUrl).then((response) => response.arrayBuffer()),
     fetch(dictionaryUrl).then((response) => response.text()),
   ]);
-  const recognizer = await RecognizerModel.load(ort as unknown as OnnxRuntime, { model: new Uint8Array(model), dictionary });
+  const recognizer = await RecognizerModel.load(ort as unknown as OnnxRuntime, { model: new Uint8Array(model), dictionary, optimized: true });
   return new CtcReader(recognizer);
 }
 
