@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
 
 /** Where the optimised model is written; `zapis-reader-model/` is aliased to it. */
 export const OPTIMIZED_MODEL_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '..', '.model');
-export const OPTIMIZED_MODEL_FILE = 'ch_PP-OCRv4_rec_infer.optimized.onnx';
+const OPTIMIZED_MODEL_FILE = 'ch_PP-OCRv4_rec_infer.optimized.onnx';
 
 export function optimizedModelPlugin(): Plugin {
   let written: Promise<void> | undefined;

@@ -144,9 +144,9 @@ function lineScore(image: GrayImage, map: PageMap, lines: readonly Rect[], paper
  * lie apart on the image. With no line of its own there, the chosen is told from the rival by the rival's
  * lines alone.
  */
-function leadWhereTheyDiffer(image: GrayImage, paper: number, chosen: Scored, rival: Scored): number {
+function leadWhereTheyDiffer(image: GrayImage, paper: number, chosen: Scored, chosenMask: Uint8Array, rival: Scored): number {
   const own = lineInk(image, chosen.map, chosen.lines, paper, lineMask(image, rival.map, rival.lines));
-  const theirs = lineInk(image, rival.map, rival.lines, paper, lineMask(image, chosen.map, chosen.lines));
+  const theirs = lineInk(image, rival.map, rival.lines, paper, chosenMask);
   return (own.total === 0 ? 1 : own.dark / own.total) - (theirs.total === 0 ? 0 : theirs.dark / theirs.total);
 }
 
@@ -172,10 +172,10 @@ export function layoutByRuling(image: GrayImage, mapFor: (paper: PaperName, layo
   const ties = scored.filter((entry) => entry.score >= best.score - 0.02).sort((a, b) => b.lines.length - a.lines.length);
   const chosen = ties[0];
   const rivals = scored.filter((entry) => entry !== chosen && !ties.includes(entry));
+  const close = rivals.filter((entry) => entry.score >= chosen.score - RIVAL_WINDOW);
+  const chosenMask = close.length > 0 ? lineMask(image, chosen.map, chosen.lines) : new Uint8Array(0);
   let margin = 1;
-  for (const rival of rivals.filter((entry) => entry.score >= chosen.score - RIVAL_WINDOW)) {
-    margin = Math.min(margin, leadWhereTheyDiffer(image, paper, chosen, rival));
-  }
+  for (const rival of close) margin = Math.min(margin, leadWhereTheyDiffer(image, paper, chosen, chosenMask, rival));
   if (margin < MIN_MARGIN) return undefined;
   return { layout: chosen.layout, score: chosen.score, runnerUp: rivals[0]?.score ?? 0, margin };
 }

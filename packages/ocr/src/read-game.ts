@@ -103,7 +103,8 @@ export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): Read
     problems.push({
       severity: 'warning', code: 'read-layout-from-ruling', file: page.file, page: page.page,
       message: `the QR code could not be read: layout ${page.read.located.layout.layoutId} was recognised by its printed ruling ` +
-        `(${Math.round(ruling.score * 100)}% of its lines found, the next best layout ${Math.round(ruling.runnerUp * 100)}%); event, round and board are unknown`,
+        `(${Math.round(ruling.score * 100)}% of its lines found, the next best layout ${Math.round(ruling.runnerUp * 100)}%; where their lines differ, ` +
+        `${Math.round(ruling.margin * 100)} points more of its own are ink); event, round and board are unknown`,
     });
   }
   const result = resultOf(pages, problems);
