@@ -24,7 +24,7 @@ if (missing) {
 
 const scans = join(REPOSITORY, 'fixtures', 'scans');
 const SHEETS = ['scan200-heldout.png', 'jpeg150.jpg', 'phone.jpg', 'prefilled.png'];
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const server = await serveDist();
 
 // 1. Interactive: the shell rendered and the session restored, from navigation start.
@@ -153,17 +153,19 @@ const lazy = assets.filter((asset) => !initialNames.has(asset.name));
 const sum = (list: typeof assets, key: 'bytes' | 'gzip') => list.reduce((total, asset) => total + asset[key], 0);
 
 const warm = reads.filter((read) => !read.first && read.sheet !== SHEETS[0]);
+/** A row of correction times (ms, click to paint): median / max against 300 ms, and how many were decoded ahead. */
+function correctionRow(how: string, times: readonly number[], ahead: readonly boolean[]) {
+  return [`re-decode after a correction, ${how} (median / max; ${ahead.filter(Boolean).length} of ${times.length} decoded ahead)`,
+    '≤ 300 ms', `${Math.round(median(times))} / ${Math.round(Math.max(...times))} ms`, Math.max(...times) <= 300] as const;
+}
 const rows = [
   ['page interactive (median of 5 loads)', '< 1 s', `${(median(loads) / 1000).toFixed(2)} s`, median(loads) < 1000],
   ['first sheet read (model loaded on the way)', '≤ 5 s', `${reads[0].seconds.toFixed(2)} s`, reads[0].seconds <= 5],
   [`first sheet read, chosen in the file dialog ${FINDING_THE_FILE_MS / 1000} s after it opened (the reader loads meanwhile)`, '≤ 5 s', `${throughDialogSeconds.toFixed(2)} s`, throughDialogSeconds <= 5],
   ['sheet read, reader loaded (median)', '≤ 5 s', `${median(warm.map((read) => read.seconds)).toFixed(2)} s`, median(warm.map((read) => read.seconds)) <= 5],
-  [`re-decode after a correction, clicked as soon as the move is shown, click to game painted (median / max; ${correctionsAhead.filter(Boolean).length} of ${corrections.length} decoded ahead)`,
-    '≤ 300 ms', `${Math.round(median(corrections))} / ${Math.round(Math.max(...corrections))} ms`, Math.max(...corrections) <= 300],
-  [`re-decode after a correction, the move looked at ${LOOKING_MS / 1000} s first (median / max; ${lookedAhead.filter(Boolean).length} of ${lookedCorrections.length} decoded ahead)`,
-    '≤ 300 ms', `${Math.round(median(lookedCorrections))} / ${Math.round(Math.max(...lookedCorrections))} ms`, Math.max(...lookedCorrections) <= 300],
-  [`re-decode after a correction, the last alternative chosen at once (median / max; ${unpredictedAhead.filter(Boolean).length} of ${unpredictedCorrections.length} decoded ahead)`,
-    '≤ 300 ms', `${Math.round(median(unpredictedCorrections))} / ${Math.round(Math.max(...unpredictedCorrections))} ms`, Math.max(...unpredictedCorrections) <= 300],
+  correctionRow('clicked as soon as the move is shown, click to game painted', corrections, correctionsAhead),
+  correctionRow(`the move looked at ${LOOKING_MS / 1000} s first`, lookedCorrections, lookedAhead),
+  correctionRow('the last alternative chosen at once', unpredictedCorrections, unpredictedAhead),
 ] as const;
 const decodesAfterCorrections = workerDecodes.slice(-corrections.length);
 console.log('\nzapis web app, Chromium', execFileSync('/usr/bin/chromium', ['--version']).toString().trim());

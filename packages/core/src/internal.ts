@@ -17,7 +17,7 @@ export { isCheckAfterMove } from './check-after.js';
 export { disambiguationOf } from './move-description.js';
 export { englishSan } from './english-san.js';
 export { perftByCopy } from './perft.js';
-export { EP_KEYS_LO, EP_KEYS_HI } from './zobrist.js';
+export { repetitionKeyParts } from './repetition.js';
 
 /** A position from a setup that is known to be one (a replay's, a checked FEN's): no checks. */
 export const uncheckedPosition = (setup: PositionSetup): Position => PositionClass.unchecked(setup);

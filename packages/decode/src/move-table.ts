@@ -12,8 +12,8 @@ import {
   type Move, type MoveDescription, type Position,
 } from '@zapis/core';
 import {
-  EP_KEYS_HI, EP_KEYS_LO, KIND_CASTLE, KIND_EN_PASSANT, MAX_MOVES, disambiguationOf, englishSan, generateLegalMoves, moveKind,
-  newMoveBuffer,
+  KIND_CASTLE, KIND_EN_PASSANT, MAX_MOVES, disambiguationOf, englishSan, generateLegalMoves, moveKind, newMoveBuffer,
+  repetitionKeyParts,
 } from '@zapis/core/internal';
 import { positionFacts } from './move-features.js';
 import { moveLogWeight, type MovePriorWeights } from './move-prior.js';
@@ -35,7 +35,7 @@ export interface PositionMoves {
   readonly count: number;
   readonly ids: readonly number[];
   readonly logPrior: readonly number[];
-  /** Zobrist hash of the position after each move, its en-passant square included. */
+  /** Zobrist hash of the position after each move, a usable en-passant square included (its repetition key). */
   readonly childLo: readonly number[];
   readonly childHi: readonly number[];
 }
@@ -67,10 +67,10 @@ export class MoveTable {
       const check = position.isCheck();
       const mate = check && !hasLegalMove(position);
       // The incremental hash leaves the en-passant square out, but a capture en passant is one more legal move:
-      // hypotheses that differ only in it must not merge.
-      const ep = position.epSquare;
-      childLo.push(ep < 0 ? position.hashLo : position.hashLo ^ EP_KEYS_LO[ep & 7]);
-      childHi.push(ep < 0 ? position.hashHi : position.hashHi ^ EP_KEYS_HI[ep & 7]);
+      // hypotheses that differ only in it must not merge. The repetition key (Art. 9.2.3) draws exactly that line.
+      const [lo, hi] = repetitionKeyParts(position);
+      childLo.push(lo);
+      childHi.push(hi);
       position.undo();
       // 17 bits of move, then piece, captured piece, check, mate, disambiguation, Chess960.
       const signature = move + 2 ** 17 * (piece + 8 * (capturedCode + 8 * ((check ? 1 : 0) + 2 * ((mate ? 1 : 0)
