@@ -111,6 +111,18 @@ async function correctionsInFreshPage(lookingMs: number, pick: 'first' | 'last')
 const { times: lookedCorrections, ahead: lookedAhead } = await correctionsInFreshPage(LOOKING_MS, 'first');
 const { times: unpredictedCorrections, ahead: unpredictedAhead } = await correctionsInFreshPage(0, 'last');
 
+// 2a. The first sheet on a page just opened, in two more fresh pages: one cold read varies by a second or more
+// from run to run on a two-core machine (the runtime's compiler threads, the browser's own work).
+const coldReads = [reads[0].seconds];
+for (let run = 0; run < 2; run += 1) {
+  const app = await openApp({ server });
+  const started = Date.now();
+  await app.page.setInputFiles('[data-testid=file-input]', join(scans, SHEETS[0]));
+  await app.page.waitForSelector('[data-testid=inputs] li:nth-child(1)[data-status=done]', { timeout: 180_000 });
+  coldReads.push((Date.now() - started) / 1000);
+  await app.close();
+}
+
 // 2b. The first sheet as a person gives it: the file dialog opens (the reader starts loading then), the person
 // takes a few seconds to find the file, and the time counts from the file chosen to the sheet read.
 const FINDING_THE_FILE_MS = 3000;
@@ -160,7 +172,8 @@ function correctionRow(how: string, times: readonly number[], ahead: readonly bo
 }
 const rows = [
   ['page interactive (median of 5 loads)', '< 1 s', `${(median(loads) / 1000).toFixed(2)} s`, median(loads) < 1000],
-  ['first sheet read (model loaded on the way)', '≤ 5 s', `${reads[0].seconds.toFixed(2)} s`, reads[0].seconds <= 5],
+  ['first sheet read on a page just opened, the model loaded on the way (median of 3 fresh pages; all 3)', '≤ 5 s',
+    `${median(coldReads).toFixed(2)} s (${coldReads.map((seconds) => seconds.toFixed(2)).join(', ')})`, median(coldReads) <= 5],
   [`first sheet read, chosen in the file dialog ${FINDING_THE_FILE_MS / 1000} s after it opened (the reader loads meanwhile)`, '≤ 5 s', `${throughDialogSeconds.toFixed(2)} s`, throughDialogSeconds <= 5],
   ['sheet read, reader loaded (median)', '≤ 5 s', `${median(warm.map((read) => read.seconds)).toFixed(2)} s`, median(warm.map((read) => read.seconds)) <= 5],
   correctionRow('clicked as soon as the move is shown, click to game painted', corrections, correctionsAhead),
@@ -184,7 +197,7 @@ for (const asset of [...assets].sort((a, b) => b.bytes - a.bytes)) {
 }
 mkdirSync(new URL('../reports/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../reports/web-bench.json', import.meta.url), `${JSON.stringify({
-  date: new Date().toISOString(), interactiveMs: loads, reads, throughDialogSeconds, correctionMs: corrections, correctionDecodedAhead: correctionsAhead,
+  date: new Date().toISOString(), interactiveMs: loads, reads, coldReads, throughDialogSeconds, correctionMs: corrections, correctionDecodedAhead: correctionsAhead,
   lookedCorrectionMs: lookedCorrections, lookedDecodedAhead: lookedAhead, unpredictedCorrectionMs: unpredictedCorrections,
   unpredictedDecodedAhead: unpredictedAhead, driverCorrectionMs: redecodes, workerDecodeMs: workerDecodes, isolated, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
 }, null, 2)}\n`);

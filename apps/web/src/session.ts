@@ -6,6 +6,7 @@
  */
 import { clear as clearStore, get, getMany, set } from 'idb-keyval';
 import type { PlainOutcome } from '@zapis/ocr';
+import { sniffScanKind } from '@zapis/ocr/scan-kind';
 import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
 import { ReaderPool, type ReadProgress } from './reader-client.js';
 import { DeskClient } from './desk-client.js';
@@ -129,6 +130,12 @@ export class Session {
 
   private pendingConfirmations = new Map<string, Map<number, string>>();
 
+  /** The page is idle: the reader workers start (their code; the model loads when a person reaches for a file). */
+  prepareReaders(): void {
+    this.readers ??= new ReaderPool();
+    this.readers.prepare();
+  }
+
   /** A person reaches for a file (opens the file dialog, drags one over the page): the reader starts loading. */
   warmReader(): void {
     this.readers ??= new ReaderPool();
@@ -142,8 +149,6 @@ export class Session {
   private async addFile(file: File): Promise<void> {
     const id = newId();
     const head = new Uint8Array(await file.slice(0, 8192).arrayBuffer());
-    // The reading library comes with the first file, not with the page.
-    const { sniffScanKind } = await import('@zapis/ocr');
     const scan = sniffScanKind(head) !== undefined;
     if (!scan) {
       const text = await textOf(file, head);

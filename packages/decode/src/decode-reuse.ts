@@ -9,7 +9,8 @@
  * kept too, and the next one goes on from the first ply a new confirmation
  * changes (search-resume.ts). A decode may also run ahead of a person
  * (`ahead`): what it meets stays, it can be stopped between plies, and its
- * search replaces the kept one only if its result is used.
+ * search replaces the kept one only if its result is used; or prime the
+ * decoder's wider search, for the decodes that will need it.
  */
 import { MoveTable, type PositionMoves } from './move-table.js';
 import type { MovePriorWeights } from './move-prior.js';
@@ -120,6 +121,31 @@ export class DecodeReuse {
       this.aheadSaves = undefined;
       this.stopAhead = undefined;
       this.stoppedAhead = false;
+    }
+  }
+
+  private wideToo = false;
+
+  /** @internal A decode priming the wide search runs it even where the game does not look lost. */
+  get searchesWideToo(): boolean {
+    return this.wideToo;
+  }
+
+  /**
+   * Runs `decode` ahead (as `ahead` does) with the decoder's second, wider search done even where the game does
+   * not look lost, and keeps its searches. A later decode whose game looks lost (a person confirmed a move the
+   * readings did not favour) then goes on with the wide search from the ply its confirmations change, instead
+   * of searching the whole game again wide. `decode`'s result is the same as without this, and is dropped.
+   * Returns false when `stop` stopped it.
+   */
+  primeWideSearch(stop: () => boolean, decode: () => unknown): boolean {
+    this.wideToo = true;
+    try {
+      const primed = this.ahead(stop, decode);
+      primed?.use();
+      return primed !== undefined;
+    } finally {
+      this.wideToo = false;
     }
   }
 

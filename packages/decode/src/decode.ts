@@ -389,7 +389,12 @@ function searchRun(setup: SearchSetup, language: LanguageCode, channel: NoisyCha
 function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['languageScores']): { game: DecodedGame; run: LanguageRun } {
   const { options } = setup;
   const built = buildGame(setup.start, setup.sheets, run, scores, options);
-  if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined || !looksLost(built.game, built.surprises)) return { game: built.game, run };
+  if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined) return { game: built.game, run };
+  if (!looksLost(built.game, built.surprises)) {
+    // Searched only to be kept (DecodeReuse.primeWideSearch): the game stays the narrow search's.
+    if (options.reuse?.searchesWideToo) searchRun(setup, run.language, run.channel, run.channelScale, WIDE_BEAM);
+    return { game: built.game, run };
+  }
   // The beam may have dropped the true game at a badly read stretch: search once more, wider, and keep
   // whichever explains the readings with the likelier game.
   const wide = searchRun(setup, run.language, run.channel, run.channelScale, WIDE_BEAM);

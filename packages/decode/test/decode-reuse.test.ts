@@ -149,6 +149,37 @@ describe('decoding ahead of a person (DecodeReuse.ahead)', () => {
   });
 });
 
+describe('priming the decoder\u2019s wider search (DecodeReuse.primeWideSearch)', () => {
+  // A move nobody wrote, confirmed at ply 11: the game then looks lost, and the decoder searches again, wide.
+  const lost = new Map([[11, 'Nd4']]);
+  const afresh = decodeSheets(janowskiSheet, { language: 'pl', confirmed: lost });
+
+  it('keeps a wide search that the next lost-looking decode goes on from, and changes no game', () => {
+    const primed = new DecodeReuse();
+    game(decodeSheets(janowskiSheet, { language: 'pl', reuse: primed }));
+    let during: Decode | undefined;
+    expect(primed.primeWideSearch(() => false, () => (during = decodeSheets(janowskiSheet, { language: 'pl', reuse: primed })))).toBe(true);
+    expect(during).toEqual(decodeSheets(janowskiSheet, { language: 'pl' }));
+    expect(decodeSheets(janowskiSheet, { language: 'pl', reuse: primed, confirmed: lost })).toEqual(afresh);
+    // The last search, the wide one, went on from the confirmed ply (0-based 10).
+    expect(primed.lastSearchStart).toBe(10);
+    // Not primed: the same decode searches the whole game again, wide.
+    const plain = new DecodeReuse();
+    game(decodeSheets(janowskiSheet, { language: 'pl', reuse: plain }));
+    expect(decodeSheets(janowskiSheet, { language: 'pl', reuse: plain, confirmed: lost })).toEqual(afresh);
+    expect(plain.lastSearchStart).toBe(0);
+  });
+
+  it('stops between plies when asked, keeps nothing half done, and changes no game', () => {
+    const reuse = new DecodeReuse();
+    game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));
+    let plies = 0;
+    expect(reuse.primeWideSearch(() => ++plies > 30, () => decodeSheets(janowskiSheet, { language: 'pl', reuse }))).toBe(false);
+    expect(decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed: lost })).toEqual(afresh);
+    expect(reuse.lastSearchStart).toBe(0);
+  });
+});
+
 const skip = skipWithoutShared();
 
 async function gamesFrom(first: number, count: number): Promise<ReferenceGame[]> {

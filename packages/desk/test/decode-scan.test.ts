@@ -148,13 +148,19 @@ describe('a scan on the desk', () => {
     ahead.look(source.id, looked);
     steps.shift()!();
     expect([ahead.stopped, ahead.finished, steps.length]).toEqual([1, 0, 0]);
-    // The request is taken and handled; then the decodes ahead go on, one step each, up to the plan's end.
+    // The request is taken and handled; then the decodes ahead go on, one step each, up to the plan's end,
+    // and last the decoder's wide search is primed (kept beside the narrow one, once).
     interrupt = false;
     ahead.taken();
     ahead.schedule();
+    const searchesBefore = reuse.searchCount;
     while (steps.length > 0) steps.shift()!();
     const likely = likelyConfirmations(game, new Map(), { ply: looked });
-    expect(ahead.finished).toBe(likely.length);
+    expect(ahead.finished).toBe(likely.length + 1);
+    expect(reuse.searchCount).toBe(searchesBefore + 1);
+    ahead.look(source.id, looked);
+    while (steps.length > 0) steps.shift()!();
+    expect(ahead.finished).toBe(likely.length + 1);
     // One request waiting, for exactly the decode running ahead: it goes on and answers it; another request stops it.
     const next = likelyConfirmations(game, new Map(), { ply: game.flagged[4] })[0];
     const request = (confirmations: Confirmations): void => {

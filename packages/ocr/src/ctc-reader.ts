@@ -80,6 +80,20 @@ function normalised(best: readonly { text: string; logProbability: number }[]): 
   return best.map((entry, index) => ({ text: entry.text, confidence: weights[index] / total }));
 }
 
+export const DEFAULT_BATCH_SIZE = 16;
+
+/**
+ * The batches a CTC reader runs cells in (indices into `images`): similar widths together, as a batch is padded to
+ * its widest line. The network sees the padding, so a cell read in the same batch reads the same on any thread:
+ * readers sharing one sheet's cells split them along these batches.
+ */
+export function cellBatches(images: readonly GrayImage[], batchSize = DEFAULT_BATCH_SIZE): number[][] {
+  const order = images.map((_, index) => index).sort((a, b) => aspect(images[a]) - aspect(images[b]));
+  const batches: number[][] = [];
+  for (let start = 0; start < order.length; start += batchSize) batches.push(order.slice(start, start + batchSize));
+  return batches;
+}
+
 export class CtcReader implements CellReader {
   readonly name: string;
   private readonly models: readonly FrameModel[];
@@ -87,16 +101,13 @@ export class CtcReader implements CellReader {
 
   constructor(models: FrameModel | readonly FrameModel[], private readonly options: CtcReaderOptions = {}, name = 'ctc') {
     this.models = Array.isArray(models) ? models : [models as FrameModel];
-    this.batchSize = options.batchSize ?? 16;
+    this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.name = name;
   }
 
   async readCells(images: readonly GrayImage[]): Promise<CtcCellReading[]> {
-    // Similar widths in one batch waste less padding.
-    const order = images.map((_, index) => index).sort((a, b) => aspect(images[a]) - aspect(images[b]));
     const byIndex = new Array<CtcCellReading>(images.length);
-    for (let start = 0; start < order.length; start += this.batchSize) {
-      const batch = order.slice(start, start + this.batchSize);
+    for (const batch of cellBatches(images, this.batchSize)) {
       const lines = batch.map((index) => images[index]);
       // One network after the other: a reading thread keeps to its one core.
       const frames: CtcFrames[][] = [];

@@ -11,15 +11,23 @@ export { sampleRect } from './sample-rect.js';
 export { type CellImage, CELL_PIXELS_PER_POINT, cutCell, boxInk } from './cell-image.js';
 export { type CtcFrames, CtcScores } from './ctc-scores.js';
 export { type OnnxRuntime, type RecognizerFiles, RecognizerModel, NOTATION_SYMBOLS } from './recognizer-model.js';
-export { type CtcReaderOptions, type CtcCellReading, type FrameModel, CtcReader, ctcReading, DEFAULT_CTC_TEMPERATURE, DEFAULT_ENSEMBLE_WEIGHTS } from './ctc-reader.js';
+export {
+  type CtcReaderOptions, type CtcCellReading, type FrameModel, CtcReader, ctcReading, cellBatches, DEFAULT_BATCH_SIZE, DEFAULT_CTC_TEMPERATURE, DEFAULT_ENSEMBLE_WEIGHTS,
+} from './ctc-reader.js';
 export { type NotationModelFiles, NotationModel } from './notation-model.js';
 export { STRIP_HEIGHT, lineStrip } from './line-strip.js';
-export { type ReadCell, type SheetRead, type ReadLocation, readLocatedSheet } from './read-sheet.js';
+export { type ReadCell, type SheetRead, type ReadLocation, readLocatedSheet, readCutSheet } from './read-sheet.js';
+export { type CutCell, type CutSheet, cutSheet } from './cut-sheet.js';
+export type { HeaderLine, HeaderRead } from './read-header.js';
 export { type PageRead, type PlayerPages, type GameGroup, groupGames } from './group-games.js';
 export { type CellOnScan, type ReadCellOnScan, type ReadGame, type ReadProblem, HEADER_TAG_CONFIDENCE, decodeGroup, rectOnImage } from './read-game.js';
 export { type ReadDiagnostic, type ReadMoveJson, type ReadGameJson, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn } from './read-report.js';
-export { type PageOutcome, type ReadFailureCode, type ReadScanOptions, readScanFile, readScanPage } from './read-scan-file.js';
-export { type PlainOutcome, plainOutcome, outcomeFromPlain } from './read-transfer.js';
+export {
+  type PageOutcome, type PageLocation, type ReadFailureCode, type ReadScanOptions, readScanFile, readScanPage, locateScanPage,
+} from './read-scan-file.js';
+export {
+  type PlainOutcome, type PlainCutSheet, type PlainCellReading, plainOutcome, outcomeFromPlain, plainCutSheet, plainCellReading, plainOutcomeFromCut,
+} from './read-transfer.js';
 export { grayPng } from './gray-png.js';
 export { type ImageError, type ScanKind, MAX_IMAGE_MEGAPIXELS, loadImage, sniffScanKind } from './load-image.js';
 export { type PdfPage, type PageError, type PdfPagesOptions, DEFAULT_PDF_DPI, pdfPages } from './pdf-pages.js';

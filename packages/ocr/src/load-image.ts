@@ -7,8 +7,9 @@ import { decode as decodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
 import { err, ok, type Result } from '@zapis/core';
 import type { GrayImage } from './raster.js';
+import { sniffScanKind } from './scan-kind.js';
 
-export type ScanKind = 'png' | 'jpeg' | 'pdf';
+export { type ScanKind, sniffScanKind } from './scan-kind.js';
 
 export interface ImageError {
   readonly kind: 'unknown-format' | 'corrupt' | 'too-large';
@@ -18,23 +19,6 @@ export interface ImageError {
 /** Biggest image accepted: a 600-dpi A3 scan is ~70 MP; beyond that it is not a scan of a sheet. */
 export const MAX_IMAGE_MEGAPIXELS = 100;
 const MAX_JPEG_MEMORY_MB = 1024;
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0): boolean =>
-  bytes.length >= at + prefix.length && prefix.every((value, index) => bytes[at + index] === value);
-
-/** What the bytes are, by their first bytes; undefined when neither PNG, JPEG nor PDF. */
-export function sniffScanKind(bytes: Uint8Array): ScanKind | undefined {
-  if (startsWith(bytes, PNG_SIGNATURE)) return 'png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  // PDF readers accept the header anywhere in the first KiB (some scanners prepend junk).
-  const head = bytes.subarray(0, 1024);
-  for (let i = 0; i + 5 <= head.length; i += 1) {
-    if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d], i)) return 'pdf';
-  }
-  return undefined;
-}
 
 /** A PNG or JPEG image as 8-bit grey. PDF is not an image: its pages come from `pdfPages`. */
 export function loadImage(bytes: Uint8Array): Result<GrayImage, ImageError> {

@@ -4,7 +4,7 @@
  * is read; the rest is OCR, reported with its confidence.
  */
 import type { HeaderFieldKey, SheetLayout } from '@zapis/sheet';
-import type { CellReader } from './cell-reader.js';
+import type { TextAlternative } from './cell-reader.js';
 import { cutCell } from './cell-image.js';
 import type { PageMap } from './page-map.js';
 import type { GrayImage } from './raster.js';
@@ -23,16 +23,27 @@ export interface HeaderRead {
   readonly confidence: number;
 }
 
-export async function readHeader(image: GrayImage, map: PageMap, layout: SheetLayout, reader: CellReader): Promise<HeaderRead[]> {
-  if (!reader.readTexts) return [];
-  const fields = layout.header.filter((field) => TAGS[field.key] !== undefined)
-    .map((field) => ({ field, cut: cutCell(image, map, field.valueRect) }))
-    .filter((entry) => entry.cut.written);
-  if (fields.length === 0) return [];
-  const texts = await reader.readTexts(fields.map((entry) => entry.cut.line));
-  return fields.flatMap(({ field }, index) => {
-    const best = texts[index]?.[0];
+/** A written header field cut out of the page: the line a recogniser reads. */
+export interface HeaderLine {
+  readonly key: HeaderFieldKey;
+  readonly tag: string;
+  readonly line: GrayImage;
+}
+
+/** The written header fields of the layout zapis knows, cut out of the page (empty ones are left out). */
+export function cutHeader(image: GrayImage, map: PageMap, layout: SheetLayout): HeaderLine[] {
+  return layout.header.flatMap((field) => {
     const tag = TAGS[field.key];
-    return best && tag ? [{ key: field.key, tag, text: best.text, confidence: best.confidence }] : [];
+    if (tag === undefined) return [];
+    const cut = cutCell(image, map, field.valueRect);
+    return cut.written ? [{ key: field.key, tag, line: cut.line }] : [];
+  });
+}
+
+/** What was read in each header line: its best text (`texts` in the order of `lines`). */
+export function headerReads(lines: readonly HeaderLine[], texts: readonly (readonly TextAlternative[])[]): HeaderRead[] {
+  return lines.flatMap(({ key, tag }, index) => {
+    const best = texts[index]?.[0];
+    return best ? [{ key, tag, text: best.text, confidence: best.confidence }] : [];
   });
 }

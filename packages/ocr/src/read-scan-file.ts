@@ -61,14 +61,15 @@ export async function* readScanFile(file: string, bytes: Uint8Array, options: Re
 
 /** One page already decoded to grey (a browser renders PDF pages itself): located and read. */
 export async function readScanPage(file: string, page: number, image: GrayImage, options: ReadScanOptions): Promise<PageOutcome> {
-  const located = locatePage(image, page, options.template);
+  const located = locateScanPage(image, page, options.template);
   if (!located.ok) return { ok: false, file, page, code: located.code, message: located.message };
   return { ok: true, file, page, read: await readLocatedSheet(located.sheet, options.reader) };
 }
 
-type Location = { ok: true; sheet: LocatedSheet } | { ok: false; code: ReadFailureCode; message: string };
+export type PageLocation = { readonly ok: true; readonly sheet: LocatedSheet } | { readonly ok: false; readonly code: ReadFailureCode; readonly message: string };
 
-function locatePage(image: GrayImage, page: number, template: SheetTemplate | undefined): Location {
+/** Finds the sheet on a page: by its markers, else by the template's grid, else by a two-block grid's ruling. */
+export function locateScanPage(image: GrayImage, page: number, template?: SheetTemplate): PageLocation {
   const byMarkers = locateSheet(image, page);
   if (byMarkers.ok) return { ok: true, sheet: byMarkers.value };
   if (template) {

@@ -1,28 +1,19 @@
 /**
- * Reads a located sheet: cuts every half-move cell, tells written cells from
- * empty ones (the last written cell ends the game), reads the written ones
- * with the reader, and looks at the draw-offer and result tick boxes.
+ * Reads a located sheet: cuts it (cut-sheet.ts), then reads the written
+ * cells and header fields with the reader.
  */
 import type { ResultCode } from '@zapis/sheet';
-import type { CellReader, CellReading } from './cell-reader.js';
-import { boxInk, cutCell, type CellImage } from './cell-image.js';
-import type { LocatedSheet, MoveCellPlace } from './located-sheet.js';
-import { readHeader, type HeaderRead } from './read-header.js';
+import type { CellReader, CellReading, TextAlternative } from './cell-reader.js';
+import { cutSheet, type CutCell, type CutSheet, type ReadLocation } from './cut-sheet.js';
+import type { LocatedSheet } from './located-sheet.js';
+import { headerReads, type HeaderLine, type HeaderRead } from './read-header.js';
 
-/** A tick or an `=` fills at least this share of a small box's inside. */
-const TICKED_SHARE = 0.06;
+export type { ReadLocation } from './cut-sheet.js';
 
-export interface ReadCell {
-  readonly place: MoveCellPlace;
-  readonly image: CellImage;
+export interface ReadCell extends CutCell {
   /** What the reader made of it; an empty cell before the last written one has a reading too. */
   readonly reading: CellReading;
-  /** FIDE Art. 8.1.5: an `=` in the draw-offer box after this move. */
-  readonly drawOffer: boolean;
 }
-
-/** A located sheet once read: the page image itself is no longer needed (cells keep their own crops). */
-export type ReadLocation = Omit<LocatedSheet, 'image'> & { readonly imageWidth: number; readonly imageHeight: number };
 
 export interface SheetRead {
   readonly located: ReadLocation;
@@ -37,24 +28,36 @@ export interface SheetRead {
 }
 
 export async function readLocatedSheet(located: LocatedSheet, reader: CellReader): Promise<SheetRead> {
-  const places = [...located.cells].sort((a, b) => a.ply - b.ply);
-  const images = places.map((place) => cutCell(located.image, located.map, place.rect));
-  let last = -1;
-  images.forEach((image, index) => {
-    if (image.written) last = index;
-  });
-  const kept = places.slice(0, last + 1);
-  const readings: CellReading[] = await reader.readCells(images.slice(0, last + 1).map((image) => image.line));
-  const cells = kept.map((place, index) => ({
-    place,
-    image: images[index],
-    reading: readings[index],
-    drawOffer: place.drawOffer !== undefined && boxInk(located.image, located.map, place.drawOffer) >= TICKED_SHARE,
-  }));
-  const resultsTicked = located.resultTicks
-    .filter((tick) => boxInk(located.image, located.map, tick.tick) >= TICKED_SHARE)
-    .map((tick) => tick.result);
-  const header = located.layout ? await readHeader(located.image, located.map, located.layout, reader) : [];
-  const { image, ...location } = located;
-  return { located: { ...location, imageWidth: image.width, imageHeight: image.height }, cells, resultsTicked, header, ...(resultsTicked.length === 1 ? { result: resultsTicked[0] } : {}) };
+  return readCutSheet(cutSheet(located), reader);
+}
+
+export async function readCutSheet(cut: CutSheet, reader: CellReader): Promise<SheetRead> {
+  const readings = await reader.readCells(cut.cells.map((cell) => cell.image.line));
+  const texts = reader.readTexts && cut.header.length > 0 ? await reader.readTexts(cut.header.map((field) => field.line)) : [];
+  return readFromCut(cut, (cell, index) => ({ ...cell, reading: readings[index] }), texts);
+}
+
+/** The parts of a cut sheet once read, whatever form its location and cells take (plain ones cross threads). */
+export interface ReadFromCut<Location, Cell> {
+  readonly located: Location;
+  readonly cells: readonly Cell[];
+  readonly result?: ResultCode;
+  readonly resultsTicked: readonly ResultCode[];
+  readonly header: readonly HeaderRead[];
+}
+
+/** A sheet read from its cut and what the reader made of each cell (`withReading`) and header line (`headerTexts`). */
+export function readFromCut<Location, Cell>(
+  cut: { readonly located: Location; readonly cells: readonly CutCell[]; readonly resultsTicked: readonly ResultCode[]; readonly header: readonly HeaderLine[] },
+  withReading: (cell: CutCell, index: number) => Cell,
+  headerTexts: readonly (readonly TextAlternative[])[],
+): ReadFromCut<Location, Cell> {
+  const { resultsTicked } = cut;
+  return {
+    located: cut.located,
+    cells: cut.cells.map(withReading),
+    resultsTicked,
+    header: headerReads(cut.header, headerTexts),
+    ...(resultsTicked.length === 1 ? { result: resultsTicked[0] } : {}),
+  };
 }

@@ -7,27 +7,54 @@
 import { ctcReading, type CtcCellReading, type CtcReaderOptions } from './ctc-reader.js';
 import type { CtcFrames } from './ctc-scores.js';
 import { Homography } from './homography.js';
+import type { CellReading, TextAlternative } from './cell-reader.js';
+import type { CutSheet } from './cut-sheet.js';
+import type { PageMap } from './page-map.js';
 import type { PageOutcome } from './read-scan-file.js';
-import type { ReadCell, SheetRead } from './read-sheet.js';
+import { readFromCut, type ReadCell, type SheetRead } from './read-sheet.js';
 
 /** A cell's reading as data: each network's CTC frames when the reader has them, else its texts. */
-type PlainCell = Omit<ReadCell, 'reading'> & { readonly frames?: readonly CtcFrames[]; readonly alternatives: ReadCell['reading']['alternatives'] };
+export interface PlainCellReading {
+  readonly frames?: readonly CtcFrames[];
+  readonly alternatives: readonly TextAlternative[];
+}
+type PlainCell = Omit<ReadCell, 'reading'> & PlainCellReading;
+/** A sheet's location as data: its map as the homography's matrix. */
+type PlainLocation = Omit<SheetRead['located'], 'map'> & { readonly matrix: readonly number[] };
 type PlainRead = Omit<SheetRead, 'located' | 'cells'> & {
-  readonly located: Omit<SheetRead['located'], 'map'> & { readonly matrix: readonly number[] };
+  readonly located: PlainLocation;
   readonly cells: readonly PlainCell[];
 };
+/** A cut sheet as data (cut-sheet.ts): what a thread that located the page hands to the threads that read it. */
+export type PlainCutSheet = Omit<CutSheet, 'located'> & { readonly located: PlainLocation };
 export type PlainOutcome = Exclude<PageOutcome, { ok: true }> | { readonly ok: true; readonly file: string; readonly page: number; readonly read: PlainRead };
 
 export function plainOutcome(outcome: PageOutcome): PlainOutcome {
   if (!outcome.ok) return outcome;
   const { read } = outcome;
-  const { map, ...located } = read.located;
+  const cells = read.cells.map(({ reading, ...cell }) => ({ ...cell, ...plainCellReading(reading) }));
+  return { ...outcome, read: { ...read, located: plainLocation(read.located), cells } };
+}
+
+export function plainCellReading(reading: CellReading): PlainCellReading {
+  const frames = (reading as Partial<CtcCellReading>).frames;
+  return { alternatives: reading.alternatives, ...(frames ? { frames } : {}) };
+}
+
+export function plainCutSheet(cut: CutSheet): PlainCutSheet {
+  return { ...cut, located: plainLocation(cut.located) };
+}
+
+/** A page's outcome from its plain cut and the plain readings of its cells and header lines (read on any threads). */
+export function plainOutcomeFromCut(file: string, page: number, cut: PlainCutSheet, readings: readonly PlainCellReading[], headerTexts: readonly (readonly TextAlternative[])[]): PlainOutcome {
+  const read = readFromCut(cut, (cell, index) => ({ ...cell, ...readings[index] }), headerTexts);
+  return { ok: true, file, page, read };
+}
+
+function plainLocation<Location extends { readonly map: PageMap }>(located: Location): Omit<Location, 'map'> & { readonly matrix: readonly number[] } {
+  const { map, ...rest } = located;
   if (!(map instanceof Homography)) throw new Error('only homography maps cross threads');
-  const cells = read.cells.map(({ reading, ...cell }) => {
-    const frames = (reading as Partial<CtcCellReading>).frames;
-    return { ...cell, alternatives: reading.alternatives, ...(frames ? { frames } : {}) };
-  });
-  return { ...outcome, read: { ...read, located: { ...located, matrix: map.matrix }, cells } };
+  return { ...rest, matrix: map.matrix };
 }
 
 export function outcomeFromPlain(plain: PlainOutcome, options: CtcReaderOptions = {}): PageOutcome {

@@ -1,0 +1,54 @@
+/**
+ * A located sheet cut into what a recogniser reads: every half-move cell up to
+ * the last written one (the last written cell ends the game), the draw-offer
+ * and result tick boxes looked at, and the written header fields. Cutting
+ * needs the page and no model; reading needs the model and only the cuts. So
+ * the two can run on different threads: the web app cuts a sheet on one
+ * worker while another loads the model, then shares the cells among all.
+ */
+import type { ResultCode } from '@zapis/sheet';
+import { boxInk, cutCell, type CellImage } from './cell-image.js';
+import type { LocatedSheet, MoveCellPlace } from './located-sheet.js';
+import { cutHeader, type HeaderLine } from './read-header.js';
+
+/** A tick or an `=` fills at least this share of a small box's inside. */
+const TICKED_SHARE = 0.06;
+
+export interface CutCell {
+  readonly place: MoveCellPlace;
+  readonly image: CellImage;
+  /** FIDE Art. 8.1.5: an `=` in the draw-offer box after this move. */
+  readonly drawOffer: boolean;
+}
+
+/** A located sheet once cut: the page image itself is no longer needed (cells keep their own crops). */
+export type ReadLocation = Omit<LocatedSheet, 'image'> & { readonly imageWidth: number; readonly imageHeight: number };
+
+export interface CutSheet {
+  readonly located: ReadLocation;
+  /** The cells up to the last written one, in ply order (an empty cell before it is read too). */
+  readonly cells: readonly CutCell[];
+  /** Result boxes ticked (more than one is a problem to report). */
+  readonly resultsTicked: readonly ResultCode[];
+  /** The written header fields. */
+  readonly header: readonly HeaderLine[];
+}
+
+export function cutSheet(located: LocatedSheet): CutSheet {
+  const { image: page, map } = located;
+  const places = [...located.cells].sort((a, b) => a.ply - b.ply);
+  const images = places.map((place) => cutCell(page, map, place.rect));
+  let last = -1;
+  images.forEach((image, index) => {
+    if (image.written) last = index;
+  });
+  const cells = places.slice(0, last + 1).map((place, index) => ({
+    place,
+    image: images[index],
+    drawOffer: place.drawOffer !== undefined && boxInk(page, map, place.drawOffer) >= TICKED_SHARE,
+  }));
+  const resultsTicked = located.resultTicks.filter((tick) => boxInk(page, map, tick.tick) >= TICKED_SHARE).map((tick) => tick.result);
+  const header = located.layout ? cutHeader(page, map, located.layout) : [];
+  const { image, ...location } = located;
+  return { located: { ...location, imageWidth: image.width, imageHeight: image.height }, cells, resultsTicked, header };
+}
