@@ -16,11 +16,17 @@ export class DeskClient {
   private markReady: () => void = () => undefined;
   /**
    * In memory both sides see: [0] requests sent and not yet taken by the worker, [1] the last one's `requestTag`
-   * (0: not a decode). The worker's decode ahead stops when real work waits, unless it is decoding exactly what
-   * is asked. Shared memory needs a cross-origin isolated page; without it nothing is decoded ahead.
+   * (0: not a decode), [2] sheets being read. The worker's decode ahead stops when real work waits, unless it is
+   * decoding exactly what is asked; it primes no wide search while sheets are read. Shared memory needs a
+   * cross-origin isolated page; without it nothing is decoded ahead.
    */
   private readonly waiting = typeof SharedArrayBuffer === 'function' && self.crossOriginIsolated
-    ? new Int32Array(new SharedArrayBuffer(8)) : undefined;
+    ? new Int32Array(new SharedArrayBuffer(12)) : undefined;
+
+  /** Sheets the page starts (+1) or finishes (-1) reading. */
+  reading(change: 1 | -1): void {
+    if (this.waiting) Atomics.add(this.waiting, 2, change);
+  }
 
   constructor() {
     this.ready = new Promise((resolve) => { this.markReady = resolve; });
@@ -28,7 +34,8 @@ export class DeskClient {
   }
 
   private start(): Worker {
-    if (this.waiting) this.waiting.fill(0);
+    // Requests of a worker that stopped are gone; sheets being read still are.
+    if (this.waiting) this.waiting.fill(0, 0, 2);
     const worker = new Worker(new URL('./workers/desk-worker.ts', import.meta.url), { type: 'module', name: 'zapis-desk' });
     worker.onmessage = (event: MessageEvent<DeskReply>) => {
       if (event.data.kind === 'ready') {

@@ -168,12 +168,18 @@ export class Session {
     const started = performance.now();
     const pages: PlainOutcome[] = [];
     const images: Record<number, Blob> = {};
-    await this.readers.readFile(file, name, (page) => {
-      const outcome = { ...page.outcome, file: name };
-      pages.push(outcome);
-      if (page.image) images[outcome.page ?? 1] = page.image;
-      this.updateInput(id, { pages: [...pages], images: { ...images } });
-    }, (stage) => this.updateInput(id, { status: stage }));
+    // The desk worker leaves its heaviest work ahead (priming wide searches) until no sheet is being read.
+    this.desk.reading(1);
+    try {
+      await this.readers.readFile(file, name, (page) => {
+        const outcome = { ...page.outcome, file: name };
+        pages.push(outcome);
+        if (page.image) images[outcome.page ?? 1] = page.image;
+        this.updateInput(id, { pages: [...pages], images: { ...images } });
+      }, (stage) => this.updateInput(id, { status: stage }));
+    } finally {
+      this.desk.reading(-1);
+    }
     pages.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));
     const failed = pages.filter((page) => !page.ok);
     this.updateInput(id, {

@@ -49,7 +49,11 @@ export class DecodeAhead {
     this.later = options.later ?? ((step) => timers.setTimeout(step, 0));
   }
 
-  /** Shared with the page: [0] requests sent and not yet taken, [1] the `requestTag` of the last one sent (0: not a decode). */
+  /**
+   * Shared with the page: [0] requests sent and not yet taken, [1] the `requestTag` of the last one sent (0: not
+   * a decode), and, if the array has it, [2] sheets the page is reading meanwhile: the wide search is not primed
+   * while the reader needs the cores.
+   */
   attach(waiting: Int32Array): void {
     this.waiting = waiting;
   }
@@ -75,8 +79,13 @@ export class DecodeAhead {
   /** Games whose decoder's wide search is primed (DecodeReuse.primeWideSearch). */
   private readonly primed = new Set<string>();
 
-  /** The game looked at, when its wide search is still to prime. */
+  private readonly readingElsewhere = (): boolean => this.waiting !== undefined && this.waiting.length > 2 && Atomics.load(this.waiting, 2) > 0;
+
+  private readonly primingStops = (): boolean => this.realWorkWaits() || this.readingElsewhere();
+
+  /** The game looked at, when its wide search is still to prime (and no sheet is being read). */
   private toPrime(): string | undefined {
+    if (this.readingElsewhere()) return undefined;
     const id = this.looking?.id;
     const game = id !== undefined ? this.games.game(id) : undefined;
     // A worker that let go of the game's searches (it keeps only the recent games') has let go of the primed one too.
@@ -165,7 +174,7 @@ export class DecodeAhead {
   private prime(id: string, game: NonNullable<ReturnType<AheadGames['game']>>): void {
     if (this.toPrime() !== id) return;
     this.priming = true;
-    const primed = game.reuse.primeWideSearch(this.realWorkWaits, () => this.games.decode(id, game.confirmations));
+    const primed = game.reuse.primeWideSearch(this.primingStops, () => this.games.decode(id, game.confirmations));
     this.priming = false;
     if (primed) {
       this.primed.add(id);

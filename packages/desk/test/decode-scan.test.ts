@@ -194,4 +194,30 @@ describe('a scan on the desk', () => {
     ahead.forget(source.id);
     expect(ahead.answer(source.id, confirmationKey(likely[0]))).toBeUndefined();
   });
+
+  it('primes no wide search while the page reads sheets, and primes it once they are read', () => {
+    const reuse = new DecodeReuse();
+    const language = game.language as LanguageCode;
+    const last = { reuse, confirmations: new Map<number, string>() as Confirmations, decoded: decodeDeskGame(source, new Map(), { reuse, language }) };
+    const steps: (() => void)[] = [];
+    // [2]: sheets being read on the page.
+    const signals = new Int32Array(new SharedArrayBuffer(12));
+    const ahead = new DecodeAhead({
+      game: (id) => (id === source.id ? last : undefined),
+      decode: (_id, confirmations) => decodeDeskGame(source, confirmations, { reuse, language }),
+    }, { later: (step) => steps.push(step) });
+    ahead.attach(signals);
+    Atomics.store(signals, 2, 1);
+    const searches = reuse.searchCount;
+    ahead.look(source.id);
+    while (steps.length > 0) steps.shift()!();
+    const likely = likelyConfirmations(game, new Map());
+    expect(ahead.finished).toBe(likely.length);
+    expect(reuse.searchCount).toBe(searches);
+    Atomics.store(signals, 2, 0);
+    ahead.schedule();
+    while (steps.length > 0) steps.shift()!();
+    expect(ahead.finished).toBe(likely.length + 1);
+    expect(reuse.searchCount).toBe(searches + 1);
+  });
 });
