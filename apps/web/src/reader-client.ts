@@ -1,11 +1,12 @@
 /**
  * Reads scan files with a small pool of reader workers (one per core, at
- * most two). A page is read in tasks any free worker takes: first its cut
- * (decode, locate, cut the cells; no model needed), then its cells in the
- * reader's own batches, and its header lines. So both cores read one sheet,
- * and a worker still loading its model is not waited for: on a cold page one
- * worker cuts the first sheet while the other loads the model. A PDF is
- * rendered here page by page (pdf.js needs the page's canvas).
+ * most two). A page is read in tasks: first its cut (decode, locate, cut
+ * the cells; no model needed), then its cells in the reader's own batches,
+ * and its header lines. Cuts go to a worker without the model, cells to the
+ * one that has it (pump says why): on a page just opened one worker cuts the
+ * first sheet while the other loads the model, then it cuts the next sheets
+ * while the first reads cells. A PDF is rendered here page by page (pdf.js
+ * needs the page's canvas).
  */
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.mjs?url';
 import type { GrayImage, PlainCellReading, PlainOutcome, TextAlternative } from '@zapis/ocr';
@@ -110,6 +111,8 @@ export class ReaderPool {
     onStage('queued');
     // The reading library (to split and assemble the page) loads here while a worker cuts it.
     const library = import('@zapis/ocr');
+    // A page that fails before it is needed must not leave its rejection unhandled.
+    library.catch(() => undefined);
     let started = 0;
     const cut = await this.task(this.cuts, { kind: 'cut', job: 0, name, source }, transfer, () => {
       started = performance.now();
