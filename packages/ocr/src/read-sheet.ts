@@ -15,17 +15,8 @@ export interface ReadCell extends CutCell {
   readonly reading: CellReading;
 }
 
-export interface SheetRead {
-  readonly located: ReadLocation;
-  /** The cells up to the last written one, in ply order. */
-  readonly cells: readonly ReadCell[];
-  /** The ticked result box, when exactly one is ticked. */
-  readonly result?: ResultCode;
-  /** Result boxes ticked (more than one is a problem to report). */
-  readonly resultsTicked: readonly ResultCode[];
-  /** Header fields written on the sheet, as read. */
-  readonly header: readonly HeaderRead[];
-}
+/** A sheet read: the cells (with their readings) up to the last written one, the ticks, the header as read. */
+export type SheetRead = ReadFromCut<ReadLocation, ReadCell>;
 
 export async function readLocatedSheet(located: LocatedSheet, reader: CellReader): Promise<SheetRead> {
   return readCutSheet(cutSheet(located), reader);
@@ -40,9 +31,13 @@ export async function readCutSheet(cut: CutSheet, reader: CellReader): Promise<S
 /** The parts of a cut sheet once read, whatever form its location and cells take (plain ones cross threads). */
 export interface ReadFromCut<Location, Cell> {
   readonly located: Location;
+  /** The cells up to the last written one, in ply order. */
   readonly cells: readonly Cell[];
+  /** The ticked result box, when exactly one is ticked. */
   readonly result?: ResultCode;
+  /** Result boxes ticked (more than one is a problem to report). */
   readonly resultsTicked: readonly ResultCode[];
+  /** Header fields written on the sheet, as read. */
   readonly header: readonly HeaderRead[];
 }
 

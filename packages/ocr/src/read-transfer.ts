@@ -11,7 +11,7 @@ import type { CellReading, TextAlternative } from './cell-reader.js';
 import type { CutSheet } from './cut-sheet.js';
 import type { PageMap } from './page-map.js';
 import type { PageOutcome } from './read-scan-file.js';
-import { readFromCut, type ReadCell, type SheetRead } from './read-sheet.js';
+import { readFromCut, type ReadCell, type ReadFromCut, type SheetRead } from './read-sheet.js';
 
 /** A cell's reading as data: each network's CTC frames when the reader has them, else its texts. */
 export interface PlainCellReading {
@@ -21,10 +21,7 @@ export interface PlainCellReading {
 type PlainCell = Omit<ReadCell, 'reading'> & PlainCellReading;
 /** A sheet's location as data: its map as the homography's matrix. */
 type PlainLocation = Omit<SheetRead['located'], 'map'> & { readonly matrix: readonly number[] };
-type PlainRead = Omit<SheetRead, 'located' | 'cells'> & {
-  readonly located: PlainLocation;
-  readonly cells: readonly PlainCell[];
-};
+type PlainRead = ReadFromCut<PlainLocation, PlainCell>;
 /** A cut sheet as data (cut-sheet.ts): what a thread that located the page hands to the threads that read it. */
 export type PlainCutSheet = Omit<CutSheet, 'located'> & { readonly located: PlainLocation };
 export type PlainOutcome = Exclude<PageOutcome, { ok: true }> | { readonly ok: true; readonly file: string; readonly page: number; readonly read: PlainRead };
