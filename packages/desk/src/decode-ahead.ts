@@ -174,8 +174,13 @@ export class DecodeAhead {
   private prime(id: string, game: NonNullable<ReturnType<AheadGames['game']>>): void {
     if (this.toPrime() !== id) return;
     this.priming = true;
-    const primed = game.reuse.primeWideSearch(this.primingStops, () => this.games.decode(id, game.confirmations));
-    this.priming = false;
+    let primed: boolean;
+    try {
+      primed = game.reuse.primeWideSearch(this.primingStops, () => this.games.decode(id, game.confirmations));
+    } finally {
+      // A decode that throws must not leave every later decode ahead stopped at the first request.
+      this.priming = false;
+    }
     if (primed) {
       this.primed.add(id);
       this.finished += 1;

@@ -195,6 +195,42 @@ describe('a scan on the desk', () => {
     expect(ahead.answer(source.id, confirmationKey(likely[0]))).toBeUndefined();
   });
 
+  it('a decode that throws while priming leaves later decodes ahead answering the request they match', () => {
+    const reuse = new DecodeReuse();
+    const language = game.language as LanguageCode;
+    const last = { reuse, confirmations: new Map<number, string>() as Confirmations, decoded: decodeDeskGame(source, new Map(), { reuse, language }) };
+    const steps: (() => void)[] = [];
+    const waiting = new Int32Array(new SharedArrayBuffer(8));
+    let failing = false;
+    let requestMatching = false;
+    const ahead = new DecodeAhead({
+      game: (id) => (id === source.id ? last : undefined),
+      decode: (_id, confirmations) => {
+        if (failing) throw new Error('decoder bug');
+        if (requestMatching) {
+          Atomics.store(waiting, 1, requestTag(source.id, confirmations));
+          Atomics.store(waiting, 0, 1);
+        }
+        return decodeDeskGame(source, confirmations, { reuse, language });
+      },
+    }, { later: (step) => steps.push(step) });
+    ahead.attach(waiting);
+    ahead.look(source.id);
+    const likely = likelyConfirmations(game, new Map());
+    for (let step = 0; step < likely.length; step += 1) steps.shift()!();
+    expect(ahead.finished).toBe(likely.length);
+    // The next step primes the wide search; its decode throws.
+    failing = true;
+    expect(() => steps.shift()!()).toThrow('decoder bug');
+    failing = false;
+    // A request for exactly the decode running ahead lets it finish: the priming flag did not stay set.
+    requestMatching = true;
+    steps.length = 0;
+    ahead.look(source.id, game.flagged[4]);
+    steps.shift()!();
+    expect([ahead.stopped, ahead.finished]).toEqual([0, likely.length + 1]);
+  });
+
   it('primes no wide search while the page reads sheets, and primes it once they are read', () => {
     const reuse = new DecodeReuse();
     const language = game.language as LanguageCode;
