@@ -287,6 +287,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
       const prepared = step.use === 'split' ? undefined : run.prepared[sheet]?.cells[step.cell];
       const corrected = prepared?.score && prepared.ceiling !== undefined
         ? isScoredCorrection(prepared.score, prepared.ceiling, description, language, options.scoredCorrectionMargin)
+          || (cell.witnesses ?? []).some((witness) => isScoredCorrection(witness.score, witness.ceiling, description, language, options.scoredCorrectionMargin))
         : isCorrection(readings, description, language);
       return { sheet, use: step.use, cell: step.cell, text, corrected, ...(cell.source ? { source: cell.source } : {}) };
     });

@@ -9,7 +9,7 @@ export {
   type Alternative, type CellAccount, type UnexplainedCell, type GameBreak, type ReviewReason, type Rival,
 } from './decode.js';
 export { DecodeReuse, type DecodedAhead } from './decode-reuse.js';
-export { type Reading, type Cell, type CellScorer, type CellSource, type Sheet } from './readings.js';
+export { type Reading, type Cell, type CellScorer, type CellWitness, type CellSource, type Sheet } from './readings.js';
 export { parseTranscription, type Transcription } from './transcription.js';
 export {
   DEFAULT_CHANNEL_PARAMETERS, DEFAULT_SPELLING, SPELLING_BY_LANGUAGE, DEFAULT_LAYOUT, DEFAULT_REVIEW_THRESHOLD,

@@ -27,6 +27,16 @@ export interface CellSource {
  */
 export type CellScorer = (text: string) => number;
 
+/**
+ * One reader of an ensemble on its own: its score of any text, and the best
+ * score it gave any text of the cell. An ensemble averages its readers, so one
+ * reader that clearly saw something else is heard only at half strength there.
+ */
+export interface CellWitness {
+  readonly score: CellScorer;
+  readonly ceiling: number;
+}
+
 export interface Cell {
   readonly readings: readonly Reading[];
   readonly source?: CellSource;
@@ -36,6 +46,13 @@ export interface Cell {
    * (the reader's best texts, for messages and the review list).
    */
   readonly score?: CellScorer;
+  /**
+   * A scored cell read by an ensemble: each reader on its own. A move is a
+   * correction (always on the review list) when any of them scores every
+   * spelling of it as far below its own best text as a lone reader's
+   * correction margin, whatever the ensemble's score says.
+   */
+  readonly witnesses?: readonly CellWitness[];
 }
 
 export interface Sheet {

@@ -39,6 +39,26 @@ describe('cells with a scorer (images read by a recogniser)', () => {
     expect(third.review).toBe(true);
   });
 
+  it('flags a move one reader of an ensemble clearly contradicts, though the ensemble’s average favours it', () => {
+    // Ply 3 read by two readers: one sees Nf3 (8 nats an edit), the other, more sharply, Nc3 (20 nats an edit).
+    // Their average favours Nc3 by 6 nats and no reading of the cell is better, so the ensemble alone corrects nothing.
+    const sawNf3 = (text: string): number => -8 * distance(text, 'Nf3');
+    const sawNc3 = (text: string): number => -20 * distance(text, 'Nc3');
+    const ensemble: Cell = { readings: [{ text: 'Nc3' }, { text: 'Nf3' }], score: (text) => 0.5 * sawNf3(text) + 0.5 * sawNc3(text) };
+    const witnesses = [{ score: sawNf3, ceiling: 0 }, { score: sawNc3, ceiling: 0 }];
+    const decode = (third: Cell) => decodeSheets({ cells: [scoredCell('e4'), scoredCell('e5'), third, scoredCell('Nc6')] }, { language: 'en' });
+    const alone = decode(ensemble);
+    const heard = decode({ ...ensemble, witnesses });
+    expect(alone.ok && heard.ok).toBe(true);
+    if (!alone.ok || !heard.ok) return;
+    expect(alone.value.moves[2]).toMatchObject({ san: 'Nc3', corrected: false });
+    expect(heard.value.moves[2]).toMatchObject({ san: 'Nc3', corrected: true, review: true });
+    expect(heard.value.moves[2].reviewReasons).toContain('corrected');
+    // A witness that agrees within the margin objects to nothing.
+    const mild = decode({ ...ensemble, witnesses: [{ score: (text) => -2 * distance(text, 'Nf3'), ceiling: 0 }, { score: sawNc3, ceiling: 0 }] });
+    expect(mild.ok && mild.value.moves[2].corrected).toBe(false);
+  });
+
   it('keeps a scored cell even when the reader found no text in it', () => {
     const cells = [scoredCell('e4'), scoredCell('e5', []), scoredCell('Nf3')];
     const decoded = decodeSheets({ cells }, { language: 'en' });

@@ -8,7 +8,9 @@
  * ZAPIS_BENCH_KINDS (scan200,jpeg150,phone,prefilled), ZAPIS_BENCH_DIR (where
  * the set lives; reused when its manifest matches), ZAPIS_BENCH_ANCHOR=0 to
  * skip the anchor, ZAPIS_BENCH_RESULTS (the JSON results file), ZAPIS_BENCH_READER (another
- * script to run as `zapis read`, e.g. to check the bench itself with a fake reader).
+ * script to run as `zapis read`, e.g. to check the bench itself with a fake reader),
+ * ZAPIS_BENCH_OTHER_READERS (readers read with beside the default, `--reader NAME` each;
+ * default `ensemble`, empty for none).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,6 +32,7 @@ const kinds = (process.env.ZAPIS_BENCH_KINDS ?? IMAGE_KINDS.join(',')).split(','
 const setDir = resolve(process.env.ZAPIS_BENCH_DIR ?? join(packageRoot, '.eval', `report-seed${seed}-n${sheetsPerKind}`));
 const resultsFile = resolve(process.env.ZAPIS_BENCH_RESULTS ?? join(packageRoot, 'reports', 'read-bench.json'));
 const runAnchor = process.env.ZAPIS_BENCH_ANCHOR !== '0';
+const otherReaders = (process.env.ZAPIS_BENCH_OTHER_READERS ?? 'ensemble').split(',').map((name) => name.trim()).filter((name) => name !== '');
 
 interface RunOutput {
   readonly code: number;
@@ -71,8 +74,8 @@ async function loadOrGenerate(): Promise<SheetTruth[]> {
 
 type Scores = Partial<Record<ImageKind, KindScore>>;
 
-/** `zapis read` on each kind's files with one worker. Undefined when the command is not there. */
-async function runReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>): Promise<{ scores?: Scores; problem?: string }> {
+/** `zapis read` (with `--reader NAME` when given) on each kind's files with one worker. Undefined when the command is not there. */
+async function runReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>, readerName?: string): Promise<{ scores?: Scores; problem?: string }> {
   const help = await runCli(['read', '--help'], readerBin);
   if (help.code !== 0 || !/^Usage: zapis read\b/mu.test(help.stdout)) {
     return { problem: `\`zapis read\` is not available in ${readerBin} (exit ${help.code}: ${(help.stderr || help.stdout).trim().split('\n')[0] ?? ''}); reader columns are empty` };
@@ -80,10 +83,11 @@ async function runReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>): Promise<
   const scores: Scores = {};
   for (const [kind, truths] of byKind) {
     const files = truths.map((truth) => join(setDir, truth.file));
-    const run = await runCli(['read', ...files, '--format', 'json', '-j', '1'], readerBin);
-    if (run.code === 2) console.warn(`zapis read (${kind}) exit 2: ${run.stderr.trim().split('\n').slice(0, 3).join(' | ')}`);
+    const run = await runCli(['read', ...files, '--format', 'json', '-j', '1', ...(readerName ? ['--reader', readerName] : [])], readerBin);
+    const label = `zapis read${readerName ? ` --reader ${readerName}` : ''} (${kind})`;
+    if (run.code === 2) console.warn(`${label} exit 2: ${run.stderr.trim().split('\n').slice(0, 3).join(' | ')}`);
     const output = parseNdjson(run.stdout);
-    if (output.strayLines.length > 0) console.warn(`zapis read (${kind}): ${output.strayLines.length} lines that are not game objects`);
+    if (output.strayLines.length > 0) console.warn(`${label}: ${output.strayLines.length} lines that are not game objects`);
     const sheets = truths.map((truth) => scoreSheet(truth.file, truth.san, pickGame(output.games.get(truth.file), 'first')));
     scores[kind] = scoreKind(sheets, run.seconds);
   }
@@ -148,21 +152,27 @@ for (const kind of kinds) byKind.set(kind, truths.filter((truth) => truth.kind =
 
 const reader = await runReader(byKind);
 if (reader.problem) console.log(`\n!! ${reader.problem}\n`);
+const others = new Map<string, Scores | undefined>();
+for (const name of reader.problem ? [] : otherReaders) others.set(name, (await runReader(byKind, name)).scores);
 const anchor: AnchorScores = runAnchor ? await runAnchorReader(byKind) : { raw: {}, moveTokens: {} };
 
-const tables: Record<string, { sheets: number; rows: MetricRow[]; reader?: KindScore; anchor?: KindScore; anchorMoveTokens?: KindScore }> = {};
+const tables: Record<string, {
+  sheets: number; rows: MetricRow[]; reader?: KindScore; others?: Record<string, KindScore | undefined>; anchor?: KindScore; anchorMoveTokens?: KindScore;
+}> = {};
 console.log(`\nzapis read vs the issue's targets (report set: games 90,001+, held-out fonts; seed ${seed})\n`);
 for (const [kind, kindTruths] of byKind) {
-  const rows = metricRows(kind, reader.scores?.[kind], anchor.raw[kind], anchor.moveTokens[kind]);
+  const otherScores = new Map([...others].map(([name, scores]) => [name, scores?.[kind]]));
+  const rows = metricRows(kind, reader.scores?.[kind], anchor.raw[kind], anchor.moveTokens[kind], otherScores);
   tables[kind] = {
     sheets: kindTruths.length, rows, ...(reader.scores?.[kind] ? { reader: reader.scores[kind] } : {}),
+    ...(others.size > 0 ? { others: Object.fromEntries([...otherScores].filter(([, score]) => score !== undefined)) } : {}),
     ...(anchor.raw[kind] ? { anchor: anchor.raw[kind] } : {}), ...(anchor.moveTokens[kind] ? { anchorMoveTokens: anchor.moveTokens[kind] } : {}),
   };
   console.log(`${formatTable(kind, kindTruths.length, rows)}\n`);
 }
 await mkdir(join(resultsFile, '..'), { recursive: true });
 await writeFile(resultsFile, `${JSON.stringify({
-  date: new Date().toISOString(), seed, sheetsPerKind, setDir, reader: reader.problem ? { missing: reader.problem } : 'zapis read -j 1',
+  date: new Date().toISOString(), seed, sheetsPerKind, setDir, reader: reader.problem ? { missing: reader.problem } : 'zapis read -j 1', otherReaders,
   anchor: runAnchor ? 'tesseract.js whole page (eng 4.0.0_best_int, LSTM, PSM auto) + zapis decode; also with only move-like tokens kept' : 'skipped',
   kinds: tables,
 }, null, 2)}\n`);

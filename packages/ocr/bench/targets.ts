@@ -31,6 +31,14 @@ export interface MetricRow {
   readonly anchor?: number;
   /** The anchor with tesseract's text cut down to move-like tokens before decoding. */
   readonly anchorMoveTokens?: number;
+  /** The same measure for the other readers run beside the default (`zapis read --reader NAME`). */
+  readonly others?: readonly OtherReaderValue[];
+}
+
+export interface OtherReaderValue {
+  readonly reader: string;
+  readonly value?: number;
+  readonly mark: Mark;
 }
 
 const atLeast = (value: number | undefined, target: number): Mark => (value === undefined ? 'FAIL' : value >= target - 1e-9 ? 'PASS' : 'FAIL');
@@ -39,6 +47,7 @@ const atMost = (value: number | undefined, target: number): Mark => (value === u
 /** The rows of one kind's table: the reader's value against the target, the anchor beside it. */
 export function metricRows(
   kind: ImageKind, reader: KindScore | undefined, anchor: KindScore | undefined, anchorMoveTokens?: KindScore,
+  others: ReadonlyMap<string, KindScore | undefined> = new Map(),
 ): MetricRow[] {
   const targets = TARGETS[kind];
   const rows: MetricRow[] = [];
@@ -46,10 +55,15 @@ export function metricRows(
     const value = reader ? pick(reader) : undefined;
     const anchorValue = anchor ? pick(anchor) : undefined;
     const tokensValue = anchorMoveTokens ? pick(anchorMoveTokens) : undefined;
+    const otherValues = [...others].map(([name, score]): OtherReaderValue => {
+      const otherValue = score ? pick(score) : undefined;
+      return { reader: name, mark: score ? mark(otherValue) : '-', ...(otherValue === undefined ? {} : { value: otherValue }) };
+    });
     rows.push({
       metric, target, mark: reader ? mark(value) : '-',
       ...(value === undefined ? {} : { value }), ...(anchorValue === undefined ? {} : { anchor: anchorValue }),
       ...(tokensValue === undefined ? {} : { anchorMoveTokens: tokensValue }),
+      ...(otherValues.length > 0 ? { others: otherValues } : {}),
     });
   };
   row('% moves right', `>= ${targets.right}`, (score) => score.rightPercent, (value) => atLeast(value, targets.right));
@@ -68,10 +82,16 @@ const cell = (value: number | undefined, digits = 2): string => (value === undef
 
 /** A plain-text table for one kind. */
 export function formatTable(kind: ImageKind, sheets: number, rows: readonly MetricRow[]): string {
-  const header = ['metric', 'target', 'zapis read', 'mark', 'anchor: tesseract + decode', 'anchor, move-like tokens only'];
+  const otherNames = rows[0]?.others?.map((other) => other.reader) ?? [];
+  const header = ['metric', 'target', 'zapis read', 'mark', ...otherNames.flatMap((name) => [`--reader ${name}`, 'mark']),
+    'anchor: tesseract + decode', 'anchor, move-like tokens only'];
   const lines = rows.map((row) => {
     const digits = row.metric.startsWith('sheets') ? 0 : 2;
-    return [row.metric, row.target, cell(row.value, digits), row.mark, cell(row.anchor, digits), cell(row.anchorMoveTokens, digits)];
+    const others = otherNames.flatMap((name) => {
+      const other = row.others?.find((candidate) => candidate.reader === name);
+      return [cell(other?.value, digits), other?.mark ?? '-'];
+    });
+    return [row.metric, row.target, cell(row.value, digits), row.mark, ...others, cell(row.anchor, digits), cell(row.anchorMoveTokens, digits)];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (line: readonly string[]): string => line.map((text, column) => text.padEnd(widths[column])).join('  ');

@@ -4,6 +4,7 @@
  * so the decoder can rank the legal moves itself instead of trusting a top-1
  * string.
  */
+import type { CellWitness } from '@zapis/decode';
 import type { GrayImage } from './raster.js';
 
 export interface TextAlternative {
@@ -17,6 +18,12 @@ export interface CellReading {
   readonly alternatives: readonly TextAlternative[];
   /** log P(text | image) for any candidate text (synchronous: the decoder calls it inside its search). */
   readonly score?: (text: string) => number;
+  /**
+   * An ensemble's readers each on its own (scored like `score`, with the best
+   * score each gave the cell): the decoder shows a move any one of them
+   * clearly contradicts as a correction.
+   */
+  readonly witnesses?: readonly CellWitness[];
 }
 
 export interface CellReader {

@@ -6,6 +6,7 @@
  * network's log-probability of the text, and the best texts are every
  * network's best texts ranked by that sum.
  */
+import type { CellWitness } from '@zapis/decode';
 import type { CellReader, CellReading, TextAlternative } from './cell-reader.js';
 import { CtcScores, type CtcFrames } from './ctc-scores.js';
 import type { GrayImage } from './raster.js';
@@ -55,11 +56,23 @@ export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptio
   if (weights.length !== scorers.length) throw new Error(`${weights.length} ensemble weights for ${scorers.length} networks`);
   const combined = (text: string): number => scorers.reduce((sum, scorer, index) => sum + weights[index] * scorer.score(text), 0);
   const count = options.alternatives ?? DEFAULT_ALTERNATIVES;
+  const best = alternatives ?? (scorers.length === 1 ? bestAlternatives(scorers[0], count) : ensembleAlternatives(scorers, combined, count));
   return {
-    alternatives: alternatives ?? (scorers.length === 1 ? bestAlternatives(scorers[0], count) : ensembleAlternatives(scorers, combined, count)),
+    alternatives: best,
     score: (text: string) => temperature * combined(text),
+    ...(scorers.length > 1 ? { witnesses: scorers.map((scorer) => witness(scorer, temperature, best, count)) } : {}),
     frames,
   };
+}
+
+/**
+ * One network of an ensemble on its own, tempered as a lone reader is. Its ceiling is the best it scores any of its
+ * own best texts or the cell's (scored in full, as the decoder scores moves), found again from its frames on any thread.
+ */
+function witness(scorer: CtcScores, temperature: number, cellBest: readonly TextAlternative[], count: number): CellWitness {
+  const texts = new Set([...scorer.bestTexts(count).map((entry) => entry.text), ...cellBest.map((entry) => entry.text)]);
+  const ceiling = Math.max(...[...texts].map((text) => scorer.score(text)));
+  return { score: (text: string) => temperature * scorer.score(text), ceiling: temperature * ceiling };
 }
 
 function bestAlternatives(scores: CtcScores, count: number): TextAlternative[] {

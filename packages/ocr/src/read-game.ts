@@ -86,6 +86,7 @@ export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): Read
       readings: cell.reading.alternatives.map((alternative) => ({ text: alternative.text, confidence: alternative.confidence })),
       source: { line: cell.place.moveNumber, column: cell.place.side === 'white' ? 1 : 2, moveNumber: cell.place.moveNumber, ply: cell.place.ply },
       ...(cell.reading.score ? { score: cell.reading.score } : {}),
+      ...(cell.reading.witnesses ? { witnesses: cell.reading.witnesses } : {}),
     })),
   }));
   const decoded = decodeSheets(sheets, { adaptToSheet: false, ...options });

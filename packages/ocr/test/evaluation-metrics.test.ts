@@ -100,6 +100,11 @@ describe('scoreKind and the target table', () => {
     const perfect = metricRows('prefilled', scoreKind([scoreSheet('c.png', TRUTH, { file: 'c.png', moves: TRUTH.map((san) => ({ san, review: false })) })], 1), undefined);
     expect(perfect[0].mark).toBe('PASS');
     expect(formatTable('phone', 2, rows)).toContain('% moves right');
+    // Another reader run beside the default gets its own column and marks, the same rows scored its way.
+    const beside = metricRows('phone', kind, undefined, undefined, new Map([['ensemble', scoreKind([good], 1)], ['missing', undefined]]));
+    expect(beside[0].others).toEqual([{ reader: 'ensemble', value: 100, mark: 'PASS' }, { reader: 'missing', mark: '-' }]);
+    expect(beside[0].mark).toBe('FAIL');
+    expect(formatTable('phone', 2, beside)).toMatch(/% moves right\s+>= 95\s+90\.00\s+FAIL\s+100\.00\s+PASS\s+n\/a\s+-/u);
   });
 
   it('without a reader, the marks are empty and the anchor still shows', () => {

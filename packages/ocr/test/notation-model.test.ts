@@ -70,12 +70,31 @@ describe('the notation CRNN', () => {
       const text = truth.written[index];
       expect(rebuilt.read.cells[index].reading.score!(text)).toBeCloseTo(cell.reading.score!(text), 9);
       expect(rebuilt.read.cells[index].reading.alternatives).toEqual(cell.reading.alternatives);
+      // Each network on its own, as the decoder hears it for corrections: the same on both sides of the trip,
+      // its ceiling the best it scored any of the cell's best texts.
+      const witnesses = cell.reading.witnesses ?? [];
+      expect(witnesses).toHaveLength(2);
+      witnesses.forEach((witness, network) => {
+        const again = rebuilt.read.cells[index].reading.witnesses![network];
+        expect(again.ceiling).toBeCloseTo(witness.ceiling, 9);
+        expect(again.score(text)).toBeCloseTo(witness.score(text), 9);
+        for (const alternative of cell.reading.alternatives) expect(witness.ceiling).toBeGreaterThanOrEqual(witness.score(alternative.text) - 1e-9);
+      });
     });
     const game = decodeGroup({ players: [{ name: 'phone.jpg', pages: [{ file: 'phone.jpg', page: 1, read: rebuilt.read }] }] });
     expect(game.decoded.ok).toBe(true);
     const moves = game.decoded.ok ? game.decoded.value.moves : [];
     const right = truth.san.filter((san, index) => moves[index]?.san === san).length;
     expect(right / truth.san.length).toBeGreaterThan(0.95);
+    // The networks heard one by one change no move, only add corrections to the review list.
+    const unheard = { ...rebuilt.read, cells: rebuilt.read.cells.map(({ reading: { witnesses: _witnesses, ...reading }, ...cell }) => ({ ...cell, reading })) };
+    const averaged = decodeGroup({ players: [{ name: 'phone.jpg', pages: [{ file: 'phone.jpg', page: 1, read: unheard }] }] });
+    if (!averaged.decoded.ok) throw new Error('not decoded');
+    expect(moves.map((move) => move.san)).toEqual(averaged.decoded.value.moves.map((move) => move.san));
+    averaged.decoded.value.moves.forEach((move, index) => {
+      if (move.corrected) expect(moves[index].corrected).toBe(true);
+      if (moves[index].corrected) expect(moves[index].review).toBe(true);
+    });
   });
 
   it('reads back a reading stored before readers were ensembles (one network\u2019s frames, not a list)', async () => {
