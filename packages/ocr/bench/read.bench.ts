@@ -23,6 +23,7 @@ import { CLI_BIN } from '../evaluation/print-sheet.js';
 import { IMAGE_KINDS, isImageKind, type ImageKind, type SheetTruth } from '../evaluation/truth.js';
 import { parseNdjson, pickGame, scoreKind, scoreSheet, type KindScore } from './metrics.js';
 import { formatTable, metricRows, type MetricRow } from './targets.js';
+import { formatByHand, scoreByHand } from './by-hand.js';
 import { createOfflineWorker, moveLikeTokens, readPageText } from './tesseract-anchor.js';
 
 const packageRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -73,14 +74,16 @@ async function loadOrGenerate(): Promise<SheetTruth[]> {
 }
 
 type Scores = Partial<Record<ImageKind, KindScore>>;
+type HandScores = Partial<Record<ImageKind, Map<string, KindScore>>>;
 
 /** `zapis read` (with `--reader NAME` when given) on each kind's files with one worker. Undefined when the command is not there. */
-async function runReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>, readerName?: string): Promise<{ scores?: Scores; problem?: string }> {
+async function runReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>, readerName?: string): Promise<{ scores?: Scores; byHand?: HandScores; problem?: string }> {
   const help = await runCli(['read', '--help'], readerBin);
   if (help.code !== 0 || !/^Usage: zapis read\b/mu.test(help.stdout)) {
     return { problem: `\`zapis read\` is not available in ${readerBin} (exit ${help.code}: ${(help.stderr || help.stdout).trim().split('\n')[0] ?? ''}); reader columns are empty` };
   }
   const scores: Scores = {};
+  const byHand: HandScores = {};
   for (const [kind, truths] of byKind) {
     const files = truths.map((truth) => join(setDir, truth.file));
     const run = await runCli(['read', ...files, '--format', 'json', '-j', '1', ...(readerName ? ['--reader', readerName] : [])], readerBin);
@@ -90,8 +93,10 @@ async function runReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>, readerNam
     if (output.strayLines.length > 0) console.warn(`${label}: ${output.strayLines.length} lines that are not game objects`);
     const sheets = truths.map((truth) => scoreSheet(truth.file, truth.san, pickGame(output.games.get(truth.file), 'first')));
     scores[kind] = scoreKind(sheets, run.seconds);
+    const fontOf = new Map(truths.map((truth) => [truth.file, truth.font]));
+    byHand[kind] = scoreByHand(sheets, (file) => fontOf.get(file) ?? '?');
   }
-  return { scores };
+  return { scores, byHand };
 }
 
 interface AnchorScores {
@@ -153,11 +158,17 @@ for (const kind of kinds) byKind.set(kind, truths.filter((truth) => truth.kind =
 const reader = await runReader(byKind);
 if (reader.problem) console.log(`\n!! ${reader.problem}\n`);
 const others = new Map<string, Scores | undefined>();
-for (const name of reader.problem ? [] : otherReaders) others.set(name, (await runReader(byKind, name)).scores);
+const othersByHand = new Map<string, HandScores | undefined>();
+for (const name of reader.problem ? [] : otherReaders) {
+  const other = await runReader(byKind, name);
+  others.set(name, other.scores);
+  othersByHand.set(name, other.byHand);
+}
 const anchor: AnchorScores = runAnchor ? await runAnchorReader(byKind) : { raw: {}, moveTokens: {} };
 
 const tables: Record<string, {
   sheets: number; rows: MetricRow[]; reader?: KindScore; others?: Record<string, KindScore | undefined>; anchor?: KindScore; anchorMoveTokens?: KindScore;
+  byHand?: Record<string, KindScore>;
 }> = {};
 console.log(`\nzapis read vs the issue's targets (report set: games 90,001+, held-out fonts; seed ${seed})\n`);
 for (const [kind, kindTruths] of byKind) {
@@ -167,8 +178,15 @@ for (const [kind, kindTruths] of byKind) {
     sheets: kindTruths.length, rows, ...(reader.scores?.[kind] ? { reader: reader.scores[kind] } : {}),
     ...(others.size > 0 ? { others: Object.fromEntries([...otherScores].filter(([, score]) => score !== undefined)) } : {}),
     ...(anchor.raw[kind] ? { anchor: anchor.raw[kind] } : {}), ...(anchor.moveTokens[kind] ? { anchorMoveTokens: anchor.moveTokens[kind] } : {}),
+    ...(reader.byHand?.[kind] ? { byHand: Object.fromEntries(reader.byHand[kind]) } : {}),
   };
   console.log(`${formatTable(kind, kindTruths.length, rows)}\n`);
+  const hands = reader.byHand?.[kind];
+  if (hands) console.log(`${formatByHand(`${kind} by hand, zapis read (%)`, hands)}\n`);
+  for (const [name, otherHands] of othersByHand) {
+    const handScores = otherHands?.[kind];
+    if (handScores) console.log(`${formatByHand(`${kind} by hand, --reader ${name} (%)`, handScores)}\n`);
+  }
 }
 await mkdir(join(resultsFile, '..'), { recursive: true });
 await writeFile(resultsFile, `${JSON.stringify({

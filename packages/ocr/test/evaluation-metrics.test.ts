@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bareSan, parseNdjson, pickGame, scoreKind, scoreSheet } from '../bench/metrics.js';
 import { formatTable, metricRows } from '../bench/targets.js';
+import { formatByHand, scoreByHand } from '../bench/by-hand.js';
 
 const move = (san: string, review = false): Record<string, unknown> =>
   ({ san, confidence: review ? 0.5 : 0.999, review, read: [san], alternatives: [], cell: { page: 1, x: 0, y: 0, width: 10, height: 10 } });
@@ -113,6 +114,23 @@ describe('scoreKind and the target table', () => {
     expect(rows.every((row) => row.mark === '-' && row.value === undefined)).toBe(true);
     expect(rows[0].anchor).toBe(0);
     expect(formatTable('scan200', 1, rows)).toMatch(/% moves right\s+>= 99\s+n\/a\s+-\s+0\.00/u);
+  });
+});
+
+describe('scores by hand', () => {
+  it('splits a kind by the font each sheet was written in, worst hand first, and prints one line each', () => {
+    const allRight = (file: string) => scoreSheet(file, TRUTH, { file, moves: TRUTH.map((san) => ({ san, review: false })) });
+    const lost = scoreSheet('c.png', TRUTH, { file: 'c.png', moves: TRUTH.map(() => ({ san: 'a3', review: true })) });
+    const hands = scoreByHand([allRight('a.png'), allRight('b.png'), lost], (file) => (file === 'a.png' ? 'kalam' : 'caveat'));
+    expect([...hands.keys()]).toEqual(['caveat', 'kalam']);
+    expect(hands.get('caveat')).toMatchObject({ sheets: 2, plies: 20, rightPercent: 50, reviewPercent: 50, notReviewedRightPercent: 100 });
+    expect(hands.get('kalam')).toMatchObject({ sheets: 1, rightPercent: 100, reviewPercent: 0 });
+    expect(formatByHand('phone by hand', hands).split('\n')).toEqual([
+      'phone by hand',
+      'hand    plies  right  not sent, right  sent',
+      'caveat     20   50.0            100.0  50.0',
+      'kalam      10  100.0            100.0   0.0',
+    ]);
   });
 });
 
