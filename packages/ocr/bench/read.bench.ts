@@ -157,13 +157,8 @@ for (const kind of kinds) byKind.set(kind, truths.filter((truth) => truth.kind =
 
 const reader = await runReader(byKind);
 if (reader.problem) console.log(`\n!! ${reader.problem}\n`);
-const others = new Map<string, Scores | undefined>();
-const othersByHand = new Map<string, HandScores | undefined>();
-for (const name of reader.problem ? [] : otherReaders) {
-  const other = await runReader(byKind, name);
-  others.set(name, other.scores);
-  othersByHand.set(name, other.byHand);
-}
+const others = new Map<string, Awaited<ReturnType<typeof runReader>>>();
+for (const name of reader.problem ? [] : otherReaders) others.set(name, await runReader(byKind, name));
 const anchor: AnchorScores = runAnchor ? await runAnchorReader(byKind) : { raw: {}, moveTokens: {} };
 
 const tables: Record<string, {
@@ -172,7 +167,7 @@ const tables: Record<string, {
 }> = {};
 console.log(`\nzapis read vs the issue's targets (report set: games 90,001+, held-out fonts; seed ${seed})\n`);
 for (const [kind, kindTruths] of byKind) {
-  const otherScores = new Map([...others].map(([name, scores]) => [name, scores?.[kind]]));
+  const otherScores = new Map([...others].map(([name, other]) => [name, other.scores?.[kind]]));
   const rows = metricRows(kind, reader.scores?.[kind], anchor.raw[kind], anchor.moveTokens[kind], otherScores);
   tables[kind] = {
     sheets: kindTruths.length, rows, ...(reader.scores?.[kind] ? { reader: reader.scores[kind] } : {}),
@@ -183,8 +178,8 @@ for (const [kind, kindTruths] of byKind) {
   console.log(`${formatTable(kind, kindTruths.length, rows)}\n`);
   const hands = reader.byHand?.[kind];
   if (hands) console.log(`${formatByHand(`${kind} by hand, zapis read (%)`, hands)}\n`);
-  for (const [name, otherHands] of othersByHand) {
-    const handScores = otherHands?.[kind];
+  for (const [name, other] of others) {
+    const handScores = other.byHand?.[kind];
     if (handScores) console.log(`${formatByHand(`${kind} by hand, --reader ${name} (%)`, handScores)}\n`);
   }
 }

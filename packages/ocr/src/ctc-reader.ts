@@ -56,11 +56,16 @@ export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptio
   if (weights.length !== scorers.length) throw new Error(`${weights.length} ensemble weights for ${scorers.length} networks`);
   const combined = (text: string): number => scorers.reduce((sum, scorer, index) => sum + weights[index] * scorer.score(text), 0);
   const count = options.alternatives ?? DEFAULT_ALTERNATIVES;
-  const best = alternatives ?? (scorers.length === 1 ? bestAlternatives(scorers[0], count) : ensembleAlternatives(scorers, combined, count));
+  if (scorers.length === 1) {
+    return { alternatives: alternatives ?? bestAlternatives(scorers[0], count), score: (text: string) => temperature * combined(text), frames };
+  }
+  // Each network's beam search runs once: its best texts serve the ensemble's and its own witness's (a prefix of them).
+  const ownBest = scorers.map((scorer) => scorer.bestTexts(count * 2).map((entry) => entry.text));
+  const best = alternatives ?? ensembleAlternatives(ownBest, combined, count);
   return {
     alternatives: best,
     score: (text: string) => temperature * combined(text),
-    ...(scorers.length > 1 ? { witnesses: scorers.map((scorer) => witness(scorer, temperature, best, count)) } : {}),
+    witnesses: scorers.map((scorer, index) => witness(scorer, temperature, [...ownBest[index].slice(0, count), ...best.map((entry) => entry.text)])),
     frames,
   };
 }
@@ -69,8 +74,8 @@ export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptio
  * One network of an ensemble on its own, tempered as a lone reader is. Its ceiling is the best it scores any of its
  * own best texts or the cell's (scored in full, as the decoder scores moves), found again from its frames on any thread.
  */
-function witness(scorer: CtcScores, temperature: number, cellBest: readonly TextAlternative[], count: number): CellWitness {
-  const texts = new Set([...scorer.bestTexts(count).map((entry) => entry.text), ...cellBest.map((entry) => entry.text)]);
+function witness(scorer: CtcScores, temperature: number, candidates: readonly string[]): CellWitness {
+  const texts = new Set(candidates);
   const ceiling = Math.max(...[...texts].map((text) => scorer.score(text)));
   return { score: (text: string) => temperature * scorer.score(text), ceiling: temperature * ceiling };
 }
@@ -79,8 +84,8 @@ function bestAlternatives(scores: CtcScores, count: number): TextAlternative[] {
   return normalised(scores.bestTexts(count).filter((entry) => entry.text !== ''));
 }
 
-function ensembleAlternatives(scorers: readonly CtcScores[], combined: (text: string) => number, count: number): TextAlternative[] {
-  const texts = new Set(scorers.flatMap((scorer) => scorer.bestTexts(count * 2).map((entry) => entry.text)).filter((text) => text !== ''));
+function ensembleAlternatives(ownBest: readonly (readonly string[])[], combined: (text: string) => number, count: number): TextAlternative[] {
+  const texts = new Set(ownBest.flat().filter((text) => text !== ''));
   const ranked = [...texts].map((text) => ({ text, logProbability: combined(text) }))
     .sort((a, b) => b.logProbability - a.logProbability || (a.text < b.text ? -1 : 1));
   return normalised(ranked.slice(0, count));
