@@ -39,8 +39,18 @@ const loads: number[] = [];
   await app.close();
 }
 
+/**
+ * The page's own clock for its `count`-th scan: from the file given to the sheet painted as read. The driver's
+ * clock adds its own round trips, 0.3-0.5 s on a busy two-core machine (measured beside a DOM observer), which a
+ * person does not wait for; both are reported.
+ */
+async function pageReadSeconds(page: Page, count: number): Promise<number> {
+  await page.waitForFunction((n) => ((window as unknown as { zapisReadTimes?: number[] }).zapisReadTimes?.length ?? 0) >= n, count);
+  return page.evaluate((n) => (window as unknown as { zapisReadTimes: number[] }).zapisReadTimes[n - 1] / 1000, count);
+}
+
 // 2. Sheets read, in a fresh page: the first includes loading the model.
-const reads: { sheet: string; seconds: number; first: boolean }[] = [];
+const reads: { sheet: string; seconds: number; driverSeconds: number; first: boolean }[] = [];
 const redecodes: number[] = [];
 const workerDecodes: number[] = [];
 const corrections: number[] = [];
@@ -78,7 +88,8 @@ let isolated = false;
     const started = Date.now();
     await page.setInputFiles('[data-testid=file-input]', join(scans, sheet));
     await page.waitForSelector(`[data-testid=inputs] li:nth-child(${index + 1})[data-status=done]`, { timeout: 180_000 });
-    reads.push({ sheet, seconds: (Date.now() - started) / 1000, first: index === 0 });
+    const driverSeconds = (Date.now() - started) / 1000;
+    reads.push({ sheet, seconds: await pageReadSeconds(page, index + 1), driverSeconds, first: index === 0 });
   }
   // 3. Corrections: pick alternative 1 of a move, clicked as soon as the move is shown, timing each re-decode.
   await page.click('[data-testid=games] li:nth-child(2) button');
@@ -114,12 +125,21 @@ const { times: unpredictedCorrections, ahead: unpredictedAhead } = await correct
 // 2a. The first sheet on a page just opened, in two more fresh pages: one cold read varies by a second or more
 // from run to run on a two-core machine (the runtime's compiler threads, the browser's own work).
 const coldReads = [reads[0].seconds];
+const coldDriverReads = [reads[0].driverSeconds];
+/** The page's clock from the file given to its game decoded and painted: what a person waits for to review it. */
+async function gameShownSeconds(page: Page, count: number): Promise<number> {
+  await page.waitForFunction((n) => ((window as unknown as { zapisGameShownTimes?: number[] }).zapisGameShownTimes?.length ?? 0) >= n, count, { timeout: 180_000 });
+  return page.evaluate((n) => (window as unknown as { zapisGameShownTimes: number[] }).zapisGameShownTimes[n - 1] / 1000, count);
+}
+const coldGamesShown: number[] = [];
 for (let run = 0; run < 2; run += 1) {
   const app = await openApp({ server });
   const started = Date.now();
   await app.page.setInputFiles('[data-testid=file-input]', join(scans, SHEETS[0]));
   await app.page.waitForSelector('[data-testid=inputs] li:nth-child(1)[data-status=done]', { timeout: 180_000 });
-  coldReads.push((Date.now() - started) / 1000);
+  coldDriverReads.push((Date.now() - started) / 1000);
+  coldReads.push(await pageReadSeconds(app.page, 1));
+  coldGamesShown.push(await gameShownSeconds(app.page, 1));
   await app.close();
 }
 
@@ -127,6 +147,7 @@ for (let run = 0; run < 2; run += 1) {
 // takes a few seconds to find the file, and the time counts from the file chosen to the sheet read.
 const FINDING_THE_FILE_MS = 3000;
 let throughDialogSeconds = 0;
+let throughDialogDriverSeconds = 0;
 {
   const app = await openApp({ server });
   const { page } = app;
@@ -135,7 +156,8 @@ let throughDialogSeconds = 0;
   const started = Date.now();
   await chooser.setFiles(join(scans, SHEETS[0]));
   await page.waitForSelector('[data-testid=inputs] li:nth-child(1)[data-status=done]', { timeout: 180_000 });
-  throughDialogSeconds = (Date.now() - started) / 1000;
+  throughDialogDriverSeconds = (Date.now() - started) / 1000;
+  throughDialogSeconds = await pageReadSeconds(page, 1);
   await app.close();
 }
 
@@ -172,7 +194,7 @@ function correctionRow(how: string, times: readonly number[], ahead: readonly bo
 }
 const rows = [
   ['page interactive (median of 5 loads)', '< 1 s', `${(median(loads) / 1000).toFixed(2)} s`, median(loads) < 1000],
-  ['first sheet read on a page just opened, the model loaded on the way (median of 3 fresh pages; all 3)', '≤ 5 s',
+  ['first sheet read on a page just opened, the model loaded on the way, file given to sheet painted (median of 3 fresh pages; all 3)', '≤ 5 s',
     `${median(coldReads).toFixed(2)} s (${coldReads.map((seconds) => seconds.toFixed(2)).join(', ')})`, median(coldReads) <= 5],
   [`first sheet read, chosen in the file dialog ${FINDING_THE_FILE_MS / 1000} s after it opened (the reader loads meanwhile)`, '≤ 5 s', `${throughDialogSeconds.toFixed(2)} s`, throughDialogSeconds <= 5],
   ['sheet read, reader loaded (median)', '≤ 5 s', `${median(warm.map((read) => read.seconds)).toFixed(2)} s`, median(warm.map((read) => read.seconds)) <= 5],
@@ -187,7 +209,9 @@ for (const [measure, target, value, pass] of rows) console.log(`| ${measure} | $
 console.log(`\nthe page is cross-origin isolated (reader threads): ${isolated}`);
 console.log(`corrections, in the desk worker: ${decodesAfterCorrections.map((ms) => Math.round(ms)).join(', ')} ms; ` +
   `as the test driver sees them (its own round trips included): ${redecodes.join(', ')} ms`);
-console.log(`sheets read in the browser: ${reads.map((read) => `${read.sheet} ${read.seconds.toFixed(2)} s`).join(', ')}`);
+console.log(`sheets read in the browser (page's clock / driver's): ${reads.map((read) => `${read.sheet} ${read.seconds.toFixed(2)} / ${read.driverSeconds.toFixed(2)} s`).join(', ')}`);
+console.log(`first sheet on a fresh page to its game decoded and shown (page's clock): ${coldGamesShown.map((seconds) => seconds.toFixed(2)).join(', ')} s`);
+console.log(`first sheets on fresh pages, the driver's clock: ${coldDriverReads.map((seconds) => seconds.toFixed(2)).join(', ')} s; through the dialog ${throughDialogDriverSeconds.toFixed(2)} s`);
 const browserSeconds = reads.slice(0, SHEETS.length).reduce((total, read) => total + read.seconds, 0);
 console.log(`the same ${SHEETS.length} sheets with \`zapis read -j 1\` in Node (process start and model load included): ${cliSeconds.toFixed(2)} s; browser / Node = ${(browserSeconds / cliSeconds).toFixed(2)}x`);
 console.log(`bundle: first load ${(sum(initial, 'bytes') / 1024).toFixed(0)} KB (${(sum(initial, 'gzip') / 1024).toFixed(0)} KB gzip) in ${initial.length} files; ` +
@@ -197,7 +221,7 @@ for (const asset of [...assets].sort((a, b) => b.bytes - a.bytes)) {
 }
 mkdirSync(new URL('../reports/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../reports/web-bench.json', import.meta.url), `${JSON.stringify({
-  date: new Date().toISOString(), interactiveMs: loads, reads, coldReads, throughDialogSeconds, correctionMs: corrections, correctionDecodedAhead: correctionsAhead,
+  date: new Date().toISOString(), interactiveMs: loads, reads, coldReads, coldDriverReads, coldGamesShown, throughDialogSeconds, throughDialogDriverSeconds, correctionMs: corrections, correctionDecodedAhead: correctionsAhead,
   lookedCorrectionMs: lookedCorrections, lookedDecodedAhead: lookedAhead, unpredictedCorrectionMs: unpredictedCorrections,
   unpredictedDecodedAhead: unpredictedAhead, driverCorrectionMs: redecodes, workerDecodeMs: workerDecodes, isolated, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
 }, null, 2)}\n`);

@@ -15,6 +15,7 @@ import {
   type GrayImage, type OnnxRuntime,
 } from '@zapis/ocr';
 import type { CutSource, ReaderReply, ReaderRequest } from './reader-protocol.js';
+import { startRuntime } from './runtime-start.js';
 
 ort.env.wasm.wasmPaths = { wasm: new URL(wasmUrl, self.location.href).href };
 // One thread: measured in Chromium on two cores, a second runtime thread read a sheet's cells no faster (2.24 s
@@ -36,9 +37,11 @@ function loadedReader(): Promise<CtcReader> {
 }
 
 async function loadReader(): Promise<CtcReader> {
+  // The runtime compiles while the model downloads, rather than after.
   const [model, dictionary] = await Promise.all([
     fetch(modelUrl).then((response) => response.arrayBuffer()),
     fetch(dictionaryUrl).then((response) => response.text()),
+    startRuntime(ort as unknown as OnnxRuntime),
   ]);
   const recognizer = await RecognizerModel.load(ort as unknown as OnnxRuntime, { model: new Uint8Array(model), dictionary, optimized: true });
   return new CtcReader(recognizer);
