@@ -6,11 +6,11 @@
  */
 import type { OnnxRuntime } from '@zapis/ocr';
 
-/** One protobuf field: its key, then a varint or a length-prefixed body (every length here is under 128). */
+/** One protobuf field: its key, then a varint or a length-prefixed body (every number and length here fits one byte). */
 function field(number: number, value: number | Uint8Array): number[] {
-  if (typeof value === 'number') return [number << 3, value];
-  if (value.length > 127) throw new Error('field too long for a one-byte length');
-  return [(number << 3) | 2, value.length, ...value];
+  const size = typeof value === 'number' ? value : value.length;
+  if (number > 15 || size > 127) throw new Error('a field number or value too large for one byte');
+  return typeof value === 'number' ? [number << 3, value] : [(number << 3) | 2, value.length, ...value];
 }
 
 const bytes = (...parts: number[][]): Uint8Array => Uint8Array.from(parts.flat());
