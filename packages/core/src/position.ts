@@ -234,7 +234,9 @@ export class Position {
     writable.chess960 = this.chess960;
     writable._hashLo = this._hashLo;
     writable._hashHi = this._hashHi;
-    writable.undoStack = new Int32Array(UNDO_STRIDE * 64);
+    // Room for two moves, grown on demand: most clones (a search's) play one or two. 64 bytes stay in V8's own heap;
+    // a bigger buffer is allocated outside it, which costs a browser several times what it costs Node.
+    writable.undoStack = new Int32Array(UNDO_STRIDE * 2);
     writable.undoTop = 0;
     return copy;
   }

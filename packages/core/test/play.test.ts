@@ -69,3 +69,30 @@ describe('type tests (checked by the typecheck, not at run time)', () => {
     expect(typeof typeChecks).toBe('function');
   });
 });
+
+describe('a clone plays a whole game on its own history', () => {
+  it('grows its undo history as it plays, and undoes every move back to where it was cloned', () => {
+    const original = initialPosition();
+    original.play(legalMoves(original).find((move) => moveToUci(move) === 'e2e4') as Move);
+    const clone = original.clone();
+    expect(clone.undoDepth).toBe(0);
+    const fens = [makeFen(clone)];
+    // 60 plies of the first legal move each time: far past the few moves a fresh clone has room for.
+    for (let ply = 0; ply < 60; ply += 1) {
+      const moves = legalMoves(clone);
+      if (moves.length === 0) break;
+      clone.playUnchecked(moves[ply % moves.length]);
+      fens.push(makeFen(clone));
+    }
+    expect(clone.undoDepth).toBe(fens.length - 1);
+    expect(fens.length).toBeGreaterThan(20);
+    while (clone.undoDepth > 0) {
+      fens.pop();
+      clone.undo();
+      expect(makeFen(clone)).toBe(fens[fens.length - 1]);
+    }
+    expect(makeFen(clone)).toBe(makeFen(original));
+    // The original kept its own history.
+    expect(original.undoDepth).toBe(1);
+  });
+});

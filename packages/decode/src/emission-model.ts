@@ -13,12 +13,19 @@ import { moveSpellings, weightedSpellings } from './spellings.js';
 
 /** log P of a reading no move explains at all (exp underflows below this). */
 const IMPOSSIBLE = -745;
+/**
+ * Moves' cache rows are cut from shared slabs of this many rows: a buffer of its own per move made a decode
+ * allocate thousands of them, which a browser allocates far more slowly than Node does.
+ */
+const ROWS_PER_SLAB = 256;
 
 export class EmissionModel {
   private readonly slots: (EncodedSlots | undefined)[] = [];
   private readonly spellings: ({ text: string; logPrior: number }[] | undefined)[] = [];
   private readonly cache: (Float64Array | undefined)[] = [];
   private readonly cells: PreparedCell[] = [];
+  private rowSlab = new Float64Array(0);
+  private rowSlabUsed = 0;
   /** Index of sheet s's cell c is cellBase[s] + c; of its merged pair c, c + 1: mergedBase[s] + c. */
   readonly cellBase: Int32Array;
   readonly mergedBase: Int32Array;
@@ -45,7 +52,7 @@ export class EmissionModel {
   emission(cell: number, id: number): number {
     let row = this.cache[id];
     if (!row) {
-      row = new Float64Array(this.cells.length).fill(NaN);
+      row = this.newRow();
       this.cache[id] = row;
     }
     const cached = row[cell];
@@ -66,6 +73,18 @@ export class EmissionModel {
     const value = total > 0 ? Math.log(total) : IMPOSSIBLE;
     row[cell] = value;
     return value;
+  }
+
+  /** A row of NaN (not computed yet) for every cell. */
+  private newRow(): Float64Array {
+    const length = this.cells.length;
+    if (this.rowSlabUsed + length > this.rowSlab.length) {
+      this.rowSlab = new Float64Array(Math.max(1, length) * ROWS_PER_SLAB).fill(NaN);
+      this.rowSlabUsed = 0;
+    }
+    const row = this.rowSlab.subarray(this.rowSlabUsed, this.rowSlabUsed + length);
+    this.rowSlabUsed += length;
+    return row;
   }
 
   /** log Σ over the move's spellings of P(spelling | move) · score(spelling), in log space. */

@@ -16,34 +16,43 @@ export interface CtcFrames {
   readonly logScale: number;
 }
 
-/** Forward variables of a prefix: P(prefix by frame t, ending in a blank | in its last symbol). */
+/**
+ * Forward variables of a prefix, P(prefix by frame t, ending in a blank | in its last symbol): `frames` values from
+ * `at` in `slab`, then `frames` more. Prefixes share slabs: a typed array of its own per prefix made scoring a cell
+ * allocate thousands of small buffers, which a browser allocates far more slowly than Node does.
+ */
 interface PrefixState {
-  readonly blankEnd: Float64Array;
-  readonly symbolEnd: Float64Array;
+  readonly slab: Float64Array;
+  readonly at: number;
   readonly last: number;
 }
 
 const UNSCORABLE = -1e4;
 /** Prefixes memoised per cell; beyond this the memo is cleared (a cell is scored for a few thousand texts). */
 const MEMO_LIMIT = 50_000;
+/** Prefixes in a cell's first slab; each next slab holds twice as many, up to the largest. */
+const FIRST_SLAB_PREFIXES = 16;
+const LARGEST_SLAB_PREFIXES = 1024;
 
 export class CtcScores {
   private readonly symbolIndex = new Map<string, number>();
   private readonly memo = new Map<string, PrefixState>();
   private readonly empty: PrefixState;
+  private slab = new Float64Array(0);
+  private slabUsed = 0;
 
   constructor(readonly frames: CtcFrames) {
     frames.alphabet.forEach((symbol, index) => {
       if (index > 0) this.symbolIndex.set(symbol, index);
     });
     const { probabilities, frames: count, alphabet } = frames;
-    const blankEnd = new Float64Array(count);
+    const { slab, at } = this.allocate();
     let running = 1;
     for (let t = 0; t < count; t += 1) {
       running *= probabilities[t * alphabet.length];
-      blankEnd[t] = running;
+      slab[at + t] = running;
     }
-    this.empty = { blankEnd, symbolEnd: new Float64Array(count), last: -1 };
+    this.empty = { slab, at, last: -1 };
   }
 
   /** log P(text | image); texts with a symbol outside the alphabet get a very low score. */
@@ -51,7 +60,7 @@ export class CtcScores {
     const state = this.state(text);
     if (!state) return UNSCORABLE;
     const end = this.frames.frames - 1;
-    const total = end < 0 ? (text === '' ? 1 : 0) : state.blankEnd[end] + state.symbolEnd[end];
+    const total = end < 0 ? (text === '' ? 1 : 0) : state.slab[state.at + end] + state.slab[state.at + this.frames.frames + end];
     return total > 0 ? Math.log(total) - this.frames.logScale : UNSCORABLE;
   }
 
@@ -101,21 +110,38 @@ export class CtcScores {
     if (!parent) return undefined;
     const { probabilities, frames, alphabet } = this.frames;
     const width = alphabet.length;
-    const blankEnd = new Float64Array(frames);
-    const symbolEnd = new Float64Array(frames);
+    const { slab, at } = this.allocate();
+    const from = parent.slab;
+    const parentBlank = parent.at;
+    const parentSymbol = parent.at + frames;
+    const blank = at;
+    const ending = at + frames;
     const repeat = parent.last === symbol;
     for (let t = 0; t < frames; t += 1) {
       // Entering the new symbol at frame t: from the parent ending in a blank, or in a different symbol.
       const enter = t === 0
         ? (text.length === 1 ? 1 : 0)
-        : parent.blankEnd[t - 1] + (repeat ? 0 : parent.symbolEnd[t - 1]);
-      const stay = t === 0 ? 0 : symbolEnd[t - 1];
-      symbolEnd[t] = (enter + stay) * probabilities[t * width + symbol];
-      blankEnd[t] = t === 0 ? 0 : (blankEnd[t - 1] + symbolEnd[t - 1]) * probabilities[t * width];
+        : from[parentBlank + t - 1] + (repeat ? 0 : from[parentSymbol + t - 1]);
+      const stay = t === 0 ? 0 : slab[ending + t - 1];
+      slab[ending + t] = (enter + stay) * probabilities[t * width + symbol];
+      slab[blank + t] = t === 0 ? 0 : (slab[blank + t - 1] + slab[ending + t - 1]) * probabilities[t * width];
     }
-    const state = { blankEnd, symbolEnd, last: symbol };
+    const state = { slab, at, last: symbol };
     if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
     this.memo.set(text, state);
     return state;
+  }
+
+  /** Room for one prefix's forward variables. A full slab is left to the prefixes in it (and to the collector). */
+  private allocate(): { slab: Float64Array; at: number } {
+    const size = 2 * this.frames.frames;
+    if (this.slabUsed + size > this.slab.length) {
+      const prefixes = this.slab.length === 0 ? FIRST_SLAB_PREFIXES : Math.min(LARGEST_SLAB_PREFIXES, 2 * this.slab.length / Math.max(1, size));
+      this.slab = new Float64Array(Math.max(1, prefixes) * size);
+      this.slabUsed = 0;
+    }
+    const at = this.slabUsed;
+    this.slabUsed += size;
+    return { slab: this.slab, at };
   }
 }

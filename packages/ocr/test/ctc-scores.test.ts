@@ -57,6 +57,23 @@ describe('CtcScores', () => {
     expect(scores.score('Nxf3')).toBeCloseTo(direct, 12);
   });
 
+  it('scores thousands of prefixes in one cell as a fresh scorer scores each (prefixes share slabs of memory)', () => {
+    const long = randomFrames(alphabet, 9, 7).frames;
+    const shared = new CtcScores(long);
+    const texts: string[] = [''];
+    for (let length = 1; length <= 5; length += 1) {
+      for (const text of texts.filter((candidate) => candidate.length === length - 1)) for (const symbol of alphabet.slice(1)) texts.push(text + symbol);
+    }
+    expect(texts.length).toBeGreaterThan(1000);
+    const sharedScores = texts.map((text) => shared.score(text));
+    texts.forEach((text, index) => {
+      if (index % 7 !== 0) return;
+      expect(sharedScores[index], text).toBeCloseTo(new CtcScores(long).score(text), 12);
+      // Scored again after all the others: nothing written later overwrote it.
+      expect(shared.score(text), text).toBe(sharedScores[index]);
+    });
+  });
+
   it('scores a text with a symbol outside the alphabet as nearly impossible', () => {
     expect(scores.score('Qd1')).toBeLessThan(-1000);
   });
