@@ -95,6 +95,19 @@ describe('zapis read on the fixture scans', () => {
     expect(readFileSync(join(crops, written[0])).subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it('reads a sheet given twice as two games, says so, and drops neither sheet’s cells', async () => {
+    const result = await run(['read', 'fixtures/scans/jpeg150.jpg', 'fixtures/scans/jpeg150.jpg']);
+    expect(result.code).toBe(0);
+    const games = parsePgn(result.stdout);
+    expect(games.length).toBe(2);
+    // Both are the whole game: the second copy neither continues the first nor replaces its cells.
+    const [first, second] = result.stdout.split('[Event').slice(1);
+    expect(second).toBe(first);
+    expect(games[0].moves.length).toBe(73);
+    expect(result.stderr).toContain('fixtures/scans/jpeg150.jpg (page 1): warning: the same sheet as fixtures/scans/jpeg150.jpg page 1 (its QR names the same game, copy and sheet): read as a game of its own');
+    expect(result.stderr).toMatch(/2 sheets read into 2 games; 146 plies, \d+ to review/);
+  });
+
   it('reads with two worker threads exactly as with one', async () => {
     const files = ['fixtures/scans/phone.jpg', 'fixtures/scans/prefilled.png', 'fixtures/scans/two-sheets.pdf'];
     const one = await run(['read', ...files, '--format', 'json']);

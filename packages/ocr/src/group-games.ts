@@ -5,6 +5,9 @@
  * sheets printed without a header) are one game per page, except that the
  * later sheets of a game printed `1 of 2`, `2 of 2` follow the first one in
  * the same file. `--pair` takes games two by two as White's and Black's.
+ *
+ * A page whose QR names a game, copy and sheet number already given (the same sheet scanned twice, or scanned and
+ * photographed) is not a continuation of the game: it is read as a game of its own, and says which page it repeats.
  */
 import type { SheetRead } from './read-sheet.js';
 
@@ -15,10 +18,17 @@ export interface PageRead {
   readonly read: SheetRead;
 }
 
+export interface PageRef {
+  readonly file: string;
+  readonly page: number;
+}
+
 export interface PlayerPages {
   /** 'white', 'black', or the first page's file name. */
   readonly name: string;
   readonly pages: readonly PageRead[];
+  /** This player's sheets were given before: `page`'s QR names the same game, copy and sheet as the `earlier` page's. */
+  readonly repeats?: { readonly page: PageRef; readonly earlier: PageRef };
 }
 
 export interface GameGroup {
@@ -32,10 +42,13 @@ const gameKey = (page: PageRead): string | undefined => {
   return JSON.stringify([qr.layout, qr.event ?? '', qr.round ?? '', qr.board ?? '']);
 };
 
+const pageRef = (page: PageRead): PageRef => ({ file: page.file, page: page.page });
+
 /** Groups pages (in input order) into games, in the order their first page came. */
 export function groupGames(pages: readonly PageRead[], options: { readonly pair?: boolean } = {}): GameGroup[] {
-  const players: { key: string | undefined; copy: string | undefined; pages: PageRead[] }[] = [];
-  const byKey = new Map<string, (typeof players)[number]>();
+  const players: { key: string | undefined; copy: string | undefined; pages: PageRead[]; repeats?: { page: PageRead; earlier: PageRead } }[] = [];
+  // Each game and copy: its players in order, a further one for each time one of its sheets is given again.
+  const byKey = new Map<string, (typeof players)[number][]>();
   let previous: (typeof players)[number] | undefined;
   for (const page of pages) {
     const qr = page.read.located.qr;
@@ -43,10 +56,14 @@ export function groupGames(pages: readonly PageRead[], options: { readonly pair?
     const copy = qr?.copy;
     if (key !== undefined) {
       const playerKey = `${key}|${copy ?? ''}`;
-      let player = byKey.get(playerKey);
+      const copies = byKey.get(playerKey) ?? [];
+      byKey.set(playerKey, copies);
+      const sameSheet = (other: PageRead): boolean => (other.read.located.qr?.sheet ?? 1) === (qr?.sheet ?? 1);
+      let player = copies.find((candidate) => !candidate.pages.some(sameSheet));
       if (!player) {
-        player = { key, copy, pages: [] };
-        byKey.set(playerKey, player);
+        const earlier = copies[0]?.pages.find(sameSheet);
+        player = { key, copy, pages: [], ...(earlier ? { repeats: { page, earlier } } : {}) };
+        copies.push(player);
         players.push(player);
       }
       player.pages.push(page);
@@ -65,7 +82,10 @@ export function groupGames(pages: readonly PageRead[], options: { readonly pair?
     players.push(previous);
   }
   for (const player of players) player.pages.sort((a, b) => (a.read.located.qr?.sheet ?? 0) - (b.read.located.qr?.sheet ?? 0));
-  const named = (player: (typeof players)[number]): PlayerPages => ({ name: player.copy ?? player.pages[0].file, pages: player.pages });
+  const named = (player: (typeof players)[number]): PlayerPages => ({
+    name: player.copy ?? player.pages[0].file, pages: player.pages,
+    ...(player.repeats ? { repeats: { page: pageRef(player.repeats.page), earlier: pageRef(player.repeats.earlier) } } : {}),
+  });
   const groups: GameGroup[] = [];
   const used = new Set<(typeof players)[number]>();
   players.forEach((player, index) => {

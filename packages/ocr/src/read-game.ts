@@ -28,7 +28,8 @@ export interface CellOnScan {
 }
 
 /** What reading the sheets found beyond the moves (kebab-case, stable). */
-export type ReadProblemCode = 'read-grid-without-template' | 'read-layout-from-ruling' | 'read-cells-unused' | 'read-several-results' | 'read-results-differ';
+export type ReadProblemCode =
+  | 'read-grid-without-template' | 'read-layout-from-ruling' | 'read-cells-unused' | 'read-several-results' | 'read-results-differ' | 'read-same-sheet-again';
 
 export interface ReadProblem {
   readonly severity: 'error' | 'warning';
@@ -106,6 +107,14 @@ export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): Read
       message: `the QR code could not be read: layout ${page.read.located.layout.layoutId} was recognised by its printed ruling ` +
         `(${Math.round(ruling.score * 100)}% of its lines found, the next best layout ${Math.round(ruling.runnerUp * 100)}%; where their lines differ, ` +
         `${Math.round(ruling.margin * 100)} points more of its own are ink); event, round and board are unknown`,
+    });
+  }
+  for (const player of group.players) {
+    if (!player.repeats) continue;
+    const { page, earlier } = player.repeats;
+    problems.push({
+      severity: 'warning', code: 'read-same-sheet-again', file: page.file, page: page.page,
+      message: `the same sheet as ${earlier.file} page ${earlier.page} (its QR names the same game, copy and sheet): read as a game of its own`,
     });
   }
   const result = resultOf(pages, problems);

@@ -46,6 +46,32 @@ describe('groupGames', () => {
     expect(shape(groupGames(pages))).toEqual([['x.pdf:x.pdf#1,x.pdf#2'], ['y.png:y.png#1'], ['z.png:z.png#1']]);
   });
 
+  it('reads a sheet given again (scanned twice, or scanned and photographed) as a game of its own, saying which page it repeats', () => {
+    const pages = [
+      page('scan.png', 1, { round: '2', board: '7', copy: 'white' }),
+      page('photo.jpg', 1, { round: '2', board: '7', copy: 'white' }),
+      page('black.png', 1, { round: '2', board: '7', copy: 'black' }),
+    ];
+    const groups = groupGames(pages);
+    // White's first copy still pairs with Black's; the repeat is not merged into either, and nothing is dropped.
+    expect(shape(groups)).toEqual([['white:scan.png#1', 'black:black.png#1'], ['white:photo.jpg#1']]);
+    expect(groups[0].players.map((player) => player.repeats)).toEqual([undefined, undefined]);
+    expect(groups[1].players[0].repeats).toEqual({ page: { file: 'photo.jpg', page: 1 }, earlier: { file: 'scan.png', page: 1 } });
+  });
+
+  it('keeps two whole sets of a long game’s sheets apart, each in order', () => {
+    const pages = [
+      page('first.pdf', 1, { board: '4', sheet: 1, of: 2 }),
+      page('first.pdf', 2, { board: '4', sheet: 2, of: 2 }),
+      page('again.pdf', 1, { board: '4', sheet: 2, of: 2 }),
+      page('again.pdf', 2, { board: '4', sheet: 1, of: 2 }),
+    ];
+    const groups = groupGames(pages);
+    expect(shape(groups)).toEqual([['first.pdf:first.pdf#1,first.pdf#2'], ['again.pdf:again.pdf#2,again.pdf#1']]);
+    // The first page of the second set to come (its sheet 2) names the page it repeats.
+    expect(groups[1].players[0].repeats).toEqual({ page: { file: 'again.pdf', page: 1 }, earlier: { file: 'first.pdf', page: 2 } });
+  });
+
   it('pairs games two by two when asked (--pair)', () => {
     const pages = [page('w.png', 1), page('b.png', 1), page('w2.png', 1)];
     expect(shape(groupGames(pages, { pair: true }))).toEqual([['w.png:w.png#1', 'b.png:b.png#1'], ['w2.png:w2.png#1']]);

@@ -120,8 +120,9 @@ export function registerRead(program: Command, context: CommandContext): void {
         else {
           const pgn = readGamePgn(game);
           if (pgn) io.stdout.write(`${pgn}\n`);
-          for (const diagnostic of json.diagnostics.filter((item) => item.severity === 'error')) {
-            io.stderr.write(`zapis: ${pageLabel(diagnostic)}: ${diagnostic.message}\n`);
+          // PGN has no place for what reading found about the sheets themselves: errors and sheet warnings go to stderr.
+          for (const diagnostic of json.diagnostics.filter((item) => item.severity === 'error' || item.code.startsWith('read-'))) {
+            io.stderr.write(`zapis: ${pageLabel(diagnostic)}: ${diagnostic.severity === 'warning' ? 'warning: ' : ''}${diagnostic.message}\n`);
           }
         }
         if (flags.crops !== undefined) await writeCrops(game, resolve(io.cwd, flags.crops));
