@@ -145,6 +145,28 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await page.click('text=/Clear everything|Wyczyść wszystko/');
   });
 
+  it('reads a sheet given twice as two games, and says on the second which page it repeats', async () => {
+    const { page } = app;
+    // jpeg150.jpg's QR names its game (round 1): a second copy of it is the same sheet again.
+    await page.setInputFiles('[data-testid=file-input]', [join(scans, 'jpeg150.jpg'), join(scans, 'jpeg150.jpg')]);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=inputs] li[data-status=done]').length === 2, undefined, { timeout: 180_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=games] li').length === 2, undefined, { timeout: 120_000 });
+    const sans = async (): Promise<(string | null)[]> => {
+      await gameSettled(page);
+      return page.locator('[data-testid=move-list] li[data-ply]').evaluateAll((items) => items.map((item) => item.getAttribute('data-san')));
+    };
+    await page.click('[data-testid=games] li:nth-child(1) button');
+    const first = await sans();
+    expect(first.length).toBe(truthOf('jpeg150').length);
+    expect(await page.locator('[data-testid=sheet-warning]').count()).toBe(0);
+    await page.click('[data-testid=games] li:nth-child(2) button');
+    expect(await sans()).toEqual(first);
+    const warning = page.locator('[data-testid=sheet-warning][data-code=read-same-sheet-again]');
+    expect(await warning.textContent()).toMatch(/the same sheet as jpeg150\.jpg page 1/);
+    await app.screenshot('05b-same-sheet-twice');
+    await page.click('text=/Clear everything|Wyczyść wszystko/');
+  });
+
   it('reviews a pasted transcription like a scan', async () => {
     const { page } = app;
     const text = readFileSync(join(REPOSITORY, 'fixtures', 'scoresheets', 'janowski-lasker-1912.pl.txt'), 'utf8');

@@ -5,7 +5,7 @@
  * players' copies of the same game).
  */
 import type { Sheet } from '@zapis/decode';
-import type { PlainOutcome } from '@zapis/ocr';
+import type { PlainOutcome, PlayerPages } from '@zapis/ocr';
 
 /** A scan page that was read. */
 export type ReadPage = Extract<PlainOutcome, { ok: true }>;
@@ -43,8 +43,11 @@ export interface DeskScanSource {
   readonly index: number;
   /** How many games start in the first page's file (titles name the page only when there are several). */
   readonly of: number;
-  /** One player's pages, or White's and Black's (the order decodes them: White's first). */
-  readonly players: readonly { readonly name: string; readonly pages: readonly ReadPage[] }[];
+  /**
+   * One player's pages, or White's and Black's (the order decodes them: White's first); `repeats` when the QR
+   * says a player's sheet was given before (@zapis/ocr's PlayerPages).
+   */
+  readonly players: readonly { readonly name: string; readonly pages: readonly ReadPage[]; readonly repeats?: PlayerPages['repeats'] }[];
 }
 
 export type DeskGameSource = DeskTextSource | DeskScanSource;

@@ -26,6 +26,7 @@ function groupOf(source: DeskScanSource): GameGroup {
           const outcome = outcomeFromPlain(plain);
           return outcome.ok ? [{ file: outcome.file, page: outcome.page, read: outcome.read }] : [];
         }),
+        ...(player.repeats ? { repeats: player.repeats } : {}),
       })).filter((player) => player.pages.length > 0),
     };
     groups.set(source, group);

@@ -43,6 +43,7 @@ export function scanGames(inputs: readonly ScanInput[], pair: boolean): { games:
           const known = plainOf.get(page);
           return known ? [known.plain] : [];
         }),
+        ...(player.repeats ? { repeats: player.repeats } : {}),
       })),
     };
   });

@@ -21,12 +21,15 @@ export function GameView({ entry, inputs, selectedPly, onSelect, actions }: {
   const imageOf = imageFinder(inputs);
   const move = game.moves.find((candidate) => candidate.ply === selectedPly);
   const errors = game.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  // What reading found about the sheets themselves (the same sheet given twice, several results ticked, ...).
+  const sheetWarnings = game.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning' && diagnostic.code.startsWith('read-'));
   return (
     <div class="game" data-testid="game" data-game-id={game.id} data-decoding={String(entry.decoding)}>
       <header class="game-header">
         <h2>{game.title}</h2>
         <p class="quiet">{[game.tags.Event, game.tags.Round && `R${game.tags.Round}`, game.tags.Board && `#${game.tags.Board}`, game.result].filter(Boolean).join(' · ')}</p>
         {errors.map((diagnostic, index) => <p key={index} role="alert" class="error">{diagnostic.message}</p>)}
+        {sheetWarnings.map((diagnostic, index) => <p key={`w${index}`} class="sheet-warning" data-testid="sheet-warning" data-code={diagnostic.code}>{diagnostic.message}</p>)}
         {game.rejected.map((rejected) => (
           <p key={rejected.ply} role="alert" class="error" data-testid="rejected">{`${Math.ceil(rejected.ply / 2)}${rejected.ply % 2 === 1 ? '.' : '...'} ${rejected.san}: ${rejected.message}`}</p>
         ))}
