@@ -176,8 +176,17 @@ describe('hostile input through the library', () => {
       const large = layout(good, hostileCase.make(true));
       const smallData = small.input.toBuffer();
       await validateText(smallData); // warm-up: compile the hot paths before timing
-      const smallRun = await timedValidation(smallData, 3);
-      const largeRun = await timedValidation(large.input.toBuffer(), 2);
+      // Small and large runs alternate, so that another test suite running beside this one (CI runs two at once)
+      // slows both alike; each keeps its best.
+      const largeData = large.input.toBuffer();
+      let smallRun = await timedValidation(smallData, 1);
+      let largeRun = await timedValidation(largeData, 1);
+      for (let round = 1; round < 3; round++) {
+        const smallAgain = await timedValidation(smallData, 1);
+        if (smallAgain.seconds < smallRun.seconds) smallRun = smallAgain;
+        const largeAgain = await timedValidation(largeData, 1);
+        if (largeAgain.seconds < largeRun.seconds) largeRun = largeAgain;
+      }
       checkLayout(smallRun.run.records, small, hostileCase.expected);
       checkLayout(largeRun.run.records, large, hostileCase.expected);
       expect(largeRun.run.summary.games).toBe(largeRun.run.records.length);
