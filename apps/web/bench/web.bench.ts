@@ -40,13 +40,14 @@ const loads: number[] = [];
 }
 
 /**
- * The page's own clock for its `count`-th scan: from the file given to the sheet painted as read. The driver's
- * clock adds its own round trips, 0.3-0.5 s on a busy two-core machine (measured beside a DOM observer), which a
- * person does not wait for; both are reported.
+ * The page's own clock, in seconds, for the `count`-th entry of one of its series: `zapisReadTimes` runs from the
+ * file given to the sheet painted as read, `zapisGameShownTimes` to its game decoded and painted (what a person
+ * waits for to review it). The driver's clock adds its own round trips, 0.3-0.5 s on a busy two-core machine
+ * (measured beside a DOM observer), which a person does not wait for; both are reported.
  */
-async function pageReadSeconds(page: Page, count: number): Promise<number> {
-  await page.waitForFunction((n) => ((window as unknown as { zapisReadTimes?: number[] }).zapisReadTimes?.length ?? 0) >= n, count);
-  return page.evaluate((n) => (window as unknown as { zapisReadTimes: number[] }).zapisReadTimes[n - 1] / 1000, count);
+async function pageSeconds(page: Page, series: 'zapisReadTimes' | 'zapisGameShownTimes', count: number): Promise<number> {
+  await page.waitForFunction(([name, n]) => ((window as unknown as Record<string, number[] | undefined>)[name]?.length ?? 0) >= n, [series, count] as const, { timeout: 180_000 });
+  return page.evaluate(([name, n]) => (window as unknown as Record<string, number[]>)[name][n - 1] / 1000, [series, count] as const);
 }
 
 // 2. Sheets read, in a fresh page: the first includes loading the model.
@@ -89,7 +90,7 @@ let isolated = false;
     await page.setInputFiles('[data-testid=file-input]', join(scans, sheet));
     await page.waitForSelector(`[data-testid=inputs] li:nth-child(${index + 1})[data-status=done]`, { timeout: 180_000 });
     const driverSeconds = (Date.now() - started) / 1000;
-    reads.push({ sheet, seconds: await pageReadSeconds(page, index + 1), driverSeconds, first: index === 0 });
+    reads.push({ sheet, seconds: await pageSeconds(page, 'zapisReadTimes', index + 1), driverSeconds, first: index === 0 });
   }
   // 3. Corrections: pick alternative 1 of a move, clicked as soon as the move is shown, timing each re-decode.
   await page.click('[data-testid=games] li:nth-child(2) button');
@@ -126,11 +127,6 @@ const { times: unpredictedCorrections, ahead: unpredictedAhead } = await correct
 // from run to run on a two-core machine (the runtime's compiler threads, the browser's own work).
 const coldReads = [reads[0].seconds];
 const coldDriverReads = [reads[0].driverSeconds];
-/** The page's clock from the file given to its game decoded and painted: what a person waits for to review it. */
-async function gameShownSeconds(page: Page, count: number): Promise<number> {
-  await page.waitForFunction((n) => ((window as unknown as { zapisGameShownTimes?: number[] }).zapisGameShownTimes?.length ?? 0) >= n, count, { timeout: 180_000 });
-  return page.evaluate((n) => (window as unknown as { zapisGameShownTimes: number[] }).zapisGameShownTimes[n - 1] / 1000, count);
-}
 const coldGamesShown: number[] = [];
 for (let run = 0; run < 2; run += 1) {
   const app = await openApp({ server });
@@ -138,8 +134,8 @@ for (let run = 0; run < 2; run += 1) {
   await app.page.setInputFiles('[data-testid=file-input]', join(scans, SHEETS[0]));
   await app.page.waitForSelector('[data-testid=inputs] li:nth-child(1)[data-status=done]', { timeout: 180_000 });
   coldDriverReads.push((Date.now() - started) / 1000);
-  coldReads.push(await pageReadSeconds(app.page, 1));
-  coldGamesShown.push(await gameShownSeconds(app.page, 1));
+  coldReads.push(await pageSeconds(app.page, 'zapisReadTimes', 1));
+  coldGamesShown.push(await pageSeconds(app.page, 'zapisGameShownTimes', 1));
   await app.close();
 }
 
@@ -157,7 +153,7 @@ let throughDialogDriverSeconds = 0;
   await chooser.setFiles(join(scans, SHEETS[0]));
   await page.waitForSelector('[data-testid=inputs] li:nth-child(1)[data-status=done]', { timeout: 180_000 });
   throughDialogDriverSeconds = (Date.now() - started) / 1000;
-  throughDialogSeconds = await pageReadSeconds(page, 1);
+  throughDialogSeconds = await pageSeconds(page, 'zapisReadTimes', 1);
   await app.close();
 }
 

@@ -191,10 +191,10 @@ export class Session {
       ...(failed.length > 0 ? { message: failed.map((page) => (page.ok ? '' : page.message)).join('; ') } : {}),
     });
     // The benchmark reads, per scan, the time from the file given to the sheet shown as read (its game decodes next).
-    afterNextPaint(() => ((globalThis as { zapisReadTimes?: number[] }).zapisReadTimes ??= []).push(performance.now() - given));
+    afterNextPaint(() => benchRecord('zapisReadTimes', performance.now() - given));
     await this.regroup();
     // ... and to its game decoded and shown.
-    afterNextPaint(() => ((globalThis as { zapisGameShownTimes?: number[] }).zapisGameShownTimes ??= []).push(performance.now() - given));
+    afterNextPaint(() => benchRecord('zapisGameShownTimes', performance.now() - given));
   }
 
   async addText(text: string, name?: string): Promise<void> {
@@ -235,8 +235,8 @@ export class Session {
     if (decoded.ok) {
       this.updateGame(id, { game: decoded.game, decoding: false, decodeMilliseconds: decoded.milliseconds, error: undefined });
       // The benchmark reads the worker's own decode times here, and which were decoded ahead.
-      ((globalThis as { zapisDecodeTimes?: number[] }).zapisDecodeTimes ??= []).push(decoded.milliseconds);
-      ((globalThis as { zapisDecodedAhead?: boolean[] }).zapisDecodedAhead ??= []).push(decoded.ahead);
+      benchRecord('zapisDecodeTimes', decoded.milliseconds);
+      benchRecord('zapisDecodedAhead', decoded.ahead);
       if (this.state.selectedGame === id && this.state.selectedPly === undefined && decoded.game.flagged.length > 0) {
         this.update({ selectedPly: decoded.game.flagged[0] }, false);
       } else if (this.state.selectedGame === id) {
@@ -265,7 +265,7 @@ export class Session {
     this.updateGame(gameId, { confirmations });
     await this.decode(gameId);
     // The benchmark reads, per correction, the time until the re-decoded game is on screen.
-    afterNextPaint(() => ((globalThis as { zapisCorrectionTimes?: number[] }).zapisCorrectionTimes ??= []).push(performance.now() - started));
+    afterNextPaint(() => benchRecord('zapisCorrectionTimes', performance.now() - started));
   }
 
   async unconfirm(gameId: string, ply: number): Promise<void> {
@@ -320,6 +320,13 @@ export class Session {
 }
 
 /** Runs `then` once the browser has painted what the last state change rendered. */
+/** The series the benchmark reads off the page (apps/web/bench): a number or flag appended per event. */
+type BenchSeries = 'zapisReadTimes' | 'zapisGameShownTimes' | 'zapisDecodeTimes' | 'zapisDecodedAhead' | 'zapisCorrectionTimes';
+
+function benchRecord(series: BenchSeries, value: number | boolean): void {
+  ((globalThis as unknown as Partial<Record<BenchSeries, (number | boolean)[]>>)[series] ??= []).push(value);
+}
+
 function afterNextPaint(then: () => void): void {
   requestAnimationFrame(() => setTimeout(then, 0));
 }
