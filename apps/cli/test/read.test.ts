@@ -95,6 +95,35 @@ describe('zapis read on the fixture scans', () => {
     expect(readFileSync(join(crops, written[0])).subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it('cross-checks its two readers by default: where their games differ, the move is flagged and says why', async () => {
+    const file = 'fixtures/scans/jpeg150.jpg';
+    const [auto, alone, ensemble] = await Promise.all([[], ['--reader', 'ctc'], ['--reader', 'ensemble']].map((reader) => run(['read', file, '--format', 'json', ...reader])));
+    type Checked = GameJson & { crossCheck?: { kept: string; differing: number[] }; review: number[]; moves: (MoveJson & { ply: number; reviewReasons: string[]; otherReading?: string })[];
+      diagnostics: { code: string; message: string; ply?: number; candidates?: string[] }[] };
+    const [checked, byAlone, byEnsemble] = [auto, alone, ensemble].map((result) => (jsonLines(result.stdout) as unknown as Checked[])[0]);
+    // Check marks aside: after an earlier difference one game's move can check where the other's does not.
+    const differ = byAlone.moves.filter((move, index) => bare(byEnsemble.moves[index]?.san ?? '') !== bare(move.san)).map((move) => move.ply);
+    expect(differ.length).toBeGreaterThan(0);
+    // PP-OCR alone leaves fewer moves in doubt on this scan, so its game is kept, with the differences flagged.
+    expect(checked.crossCheck).toEqual({ kept: 'alone', differing: differ });
+    expect(checked.san).toEqual(byAlone.san);
+    for (const ply of differ) {
+      const move = checked.moves[ply - 1];
+      expect(move.review).toBe(true);
+      expect(move.reviewReasons).toContain('readers-differ');
+      // The other reader's move is named and offered as a fix.
+      expect(move.otherReading).toBe(byEnsemble.moves[ply - 1].san);
+      expect(checked.diagnostics.find((diagnostic) => diagnostic.ply === ply)?.candidates).toContain(byEnsemble.moves[ply - 1].san);
+    }
+    expect(checked.review).toEqual(checked.moves.filter((move) => move.review).map((move) => move.ply));
+    expect(checked.review.length).toBeGreaterThan(byAlone.review.length);
+    const pgn = await run(['read', file]);
+    // PGN names the other reader's move in the review comment (lines wrap, so spaces are normalised).
+    const flat = pgn.stdout.replace(/\s+/g, ' ');
+    for (const ply of differ) expect(flat).toContain(`the other reader reads ${byEnsemble.san[ply - 1]}`);
+    expect(pgn.stderr).toContain(`73 plies, ${checked.review.length} to review`);
+  });
+
   it('reads a sheet given twice as two games, says so, and drops neither sheet’s cells', async () => {
     const result = await run(['read', 'fixtures/scans/jpeg150.jpg', 'fixtures/scans/jpeg150.jpg']);
     expect(result.code).toBe(0);

@@ -80,7 +80,12 @@ export type ReviewReason =
   /** What was read is not the move (corrections.ts): an arbiter confirms what the sheet does not say. */
   | 'corrected'
   /** No sheet has a cell for it. */
-  | 'unwritten';
+  | 'unwritten'
+  /**
+   * The same cells read by another reader decode to another move here (or the game ends before it): set by a
+   * caller that decodes twice and compares, such as `@zapis/ocr`'s cross-checked reading; the decoder never sets it.
+   */
+  | 'readers-differ';
 
 export interface Alternative {
   readonly san: string;
@@ -125,6 +130,8 @@ export interface DecodedMove {
   readonly confirmed: boolean;
   /** The strongest rival of a move on the review list; none when the move was the only legal one. */
   readonly rival?: Rival;
+  /** With the reason 'readers-differ': the move another reader's decoding has at this ply (absent: its game ends before). */
+  readonly otherReading?: string;
   readonly cells: readonly CellAccount[];
 }
 

@@ -24,6 +24,7 @@ const REASONS: Readonly<Record<ReviewReason, string>> = {
   uncertain: 'uncertain',
   corrected: 'corrected',
   unwritten: 'not written on the sheet',
+  'readers-differ': 'the other reader reads another move here',
 };
 
 const probabilityText = (probability: number): string => (probability > 0 && probability < 0.005 ? '<0.01' : probability.toFixed(2));
@@ -46,10 +47,24 @@ export function rivalText(move: DecodedMove): string {
   return `or ${[first, ...others].join(', ')}`;
 }
 
+/** What another reader's decoding has here: `the other reader reads Be7`. */
+function otherReadingText(move: DecodedMove): string {
+  return move.otherReading === undefined ? 'the other reader\u2019s game ends before this move' : `the other reader reads ${move.otherReading}`;
+}
+
 /** The comment written after a move on the review list. */
 export function reviewComment(move: DecodedMove): string {
-  const reasons = move.reviewReasons.map((reason) => REASONS[reason]).join(', ');
-  return `review: ${reasons || 'flagged'}; confidence ${move.confidence.toFixed(2)}; ${rivalText(move)}`;
+  const reasons = move.reviewReasons.map((reason) => (reason === 'readers-differ' ? otherReadingText(move) : REASONS[reason])).join(', ');
+  const rival = rivalIsOtherReading(move) ? '' : `; ${rivalText(move)}`;
+  return `review: ${reasons || 'flagged'}; confidence ${move.confidence.toFixed(2)}${rival}`;
+}
+
+/** The rival is only the other reader's move (or its game ending), already named among the reasons. */
+function rivalIsOtherReading(move: DecodedMove): boolean {
+  const rival = move.rival;
+  if (!rival || !move.reviewReasons.includes('readers-differ')) return false;
+  const same = rival.kind === 'move' ? rival.san === move.otherReading : move.otherReading === undefined;
+  return same && move.alternatives.every((alternative) => rival.kind === 'move' && alternative.san === rival.san);
 }
 
 export function decodedGamePgn(game: DecodedGame, options: DecodedPgnOptions = {}): string {

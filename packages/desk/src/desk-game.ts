@@ -22,7 +22,7 @@ export interface DeskMove {
   /** Other moves at this ply, likeliest first, the move itself excluded. */
   alternatives: { san: string; written: string; probability: number }[];
   review: boolean;
-  /** 'uncertain', 'corrected' (what was read is not the move), 'unwritten' (no sheet has a cell for it). */
+  /** 'uncertain', 'corrected' (what was read is not the move), 'unwritten' (no sheet has a cell for it), 'readers-differ' (a second reader's decoding has another move). */
   reviewReasons: string[];
   corrected: boolean;
   confirmed: boolean;

@@ -15,12 +15,14 @@ import { REPOSITORY_ROOT } from '@zapis/testkit';
 export const scanPath = (name: string): string => join(REPOSITORY_ROOT, 'fixtures', 'scans', name);
 
 const CACHE_DIR = join(tmpdir(), 'zapis-desk-test-scans');
+/** The browser's worker reads with PP-OCR alone (apps/web/src/workers/reader-worker.ts), not the CLI's default. */
+const READER_KIND = 'ctc';
 
 /** The file's pages as plain outcomes, and how long reading took (0 when cached). */
 export async function scanPages(name: string): Promise<{ pages: PlainOutcome[]; readMs: number }> {
   const bytes = new Uint8Array(readFileSync(scanPath(name)));
   // The reader's code counts too: any change to the @zapis/ocr build (and its shipped models) reads again.
-  const hash = createHash('sha256').update(bytes);
+  const hash = createHash('sha256').update(bytes).update(READER_KIND);
   for (const folder of ['dist', 'models']) {
     const directory = join(REPOSITORY_ROOT, 'packages', 'ocr', folder);
     if (!existsSync(directory)) continue;
@@ -30,7 +32,7 @@ export async function scanPages(name: string): Promise<{ pages: PlainOutcome[]; 
   const cached = join(CACHE_DIR, `${basename(name)}-${key}.v8`);
   if (existsSync(cached)) return { pages: deserialize(readFileSync(cached)) as PlainOutcome[], readMs: 0 };
   const started = performance.now();
-  const reader = await loadReader();
+  const reader = await loadReader(READER_KIND);
   const pages: PlainOutcome[] = [];
   for await (const outcome of readScanFile(basename(name), bytes, { reader, decodeImage: loadImageFast })) pages.push(plainOutcome(outcome));
   const readMs = performance.now() - started;

@@ -24,6 +24,11 @@ export interface CellReading {
    * clearly contradicts as a correction.
    */
   readonly witnesses?: readonly CellWitness[];
+  /**
+   * An ensemble's first network (PP-OCR) reading the cell alone, as `--reader ctc` reads it: a cross-checked
+   * reading decodes the game with each and compares them (cross-check.ts). Made on first call.
+   */
+  readonly alone?: () => CellReading;
 }
 
 export interface CellReader {

@@ -62,10 +62,12 @@ export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptio
   // Each network's beam search runs once: its best texts serve the ensemble's and its own witness's (a prefix of them).
   const ownBest = scorers.map((scorer) => scorer.bestTexts(count * 2).map((entry) => entry.text));
   const best = alternatives ?? ensembleAlternatives(ownBest, combined, count);
+  let alone: CtcCellReading | undefined;
   return {
     alternatives: best,
     score: (text: string) => temperature * combined(text),
     witnesses: scorers.map((scorer, index) => witness(scorer, temperature, [...ownBest[index].slice(0, count), ...best.map((entry) => entry.text)])),
+    alone: () => (alone ??= ctcReading([frames[0]], { ...options, weights: [1] })),
     frames,
   };
 }

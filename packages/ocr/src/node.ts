@@ -8,5 +8,5 @@ export {
 } from './node-recognizer.js';
 export { type ScanFileInput, type ReadPoolOptions, readScanFiles } from './read-pool.js';
 export { loadImageFast } from './node-image-decode.js';
-export { type ReaderKind, READER_KINDS, DEFAULT_READER_KIND, loadReader } from './read-pool.js';
+export { type ReaderKind, READER_KINDS, DEFAULT_READER_KIND, crossChecks, loadReader } from './read-pool.js';
 export { TesseractReader, tesseractLanguagePath } from './tesseract-reader.js';

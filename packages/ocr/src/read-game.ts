@@ -8,6 +8,8 @@ import type { Rect, ResultCode } from '@zapis/sheet';
 import type { GameGroup, PageRead } from './group-games.js';
 import type { PageMap } from './page-map.js';
 import type { ReadCell } from './read-sheet.js';
+import type { CellReading } from './cell-reader.js';
+import { crossCheck } from './cross-check.js';
 
 /**
  * A name or date read off the header goes into the game's tags only when the
@@ -40,8 +42,18 @@ export interface ReadProblem {
   readonly ply?: number;
 }
 
+export interface DecodeGroupOptions extends DecodeOptions {
+  /**
+   * Cells read by an ensemble are decoded twice, by the ensemble and by PP-OCR alone; the reading with fewer moves
+   * in doubt is kept and every move the other decodes otherwise goes to review (cross-check.ts). `--reader auto`.
+   */
+  readonly crossCheck?: boolean;
+}
+
 export interface ReadGame {
   readonly group: GameGroup;
+  /** With `crossCheck`: the reading kept ('ensemble' or PP-OCR 'alone') and the plies the other decoded otherwise. */
+  readonly crossCheck?: { readonly kept: 'ensemble' | 'alone'; readonly differing: readonly number[] };
   readonly decoded: { readonly ok: true; readonly value: DecodedGame } | { readonly ok: false; readonly error: DecodeError };
   /** Tags read off the sheets (the QR's event, round and board; the ticked result). */
   readonly tags: Readonly<Record<string, string>>;
@@ -72,16 +84,25 @@ export function rectOnImage(map: PageMap, rect: Rect): { x: number; y: number; w
   return { x, y, width: Math.ceil(Math.max(...xs)) - x, height: Math.ceil(Math.max(...ys)) - y };
 }
 
-export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): ReadGame {
-  const problems: ReadProblem[] = [];
-  const byPly = group.players.map((player) => {
+/** Each player's cells by ply, with the reading `view` makes of each. */
+function cellsByPly(group: GameGroup, view: (reading: CellReading) => CellReading): Map<number, ReadCellOnScan>[] {
+  return group.players.map((player) => {
     const cells = new Map<number, ReadCellOnScan>();
     for (const page of player.pages) {
-      for (const cell of page.read.cells) cells.set(cell.place.ply, { cell, where: { file: page.file, page: page.page, ...rectOnImage(page.read.located.map, cell.place.rect) } });
+      for (const cell of page.read.cells) {
+        const reading = view(cell.reading);
+        cells.set(cell.place.ply, {
+          cell: reading === cell.reading ? cell : { ...cell, reading },
+          where: { file: page.file, page: page.page, ...rectOnImage(page.read.located.map, cell.place.rect) },
+        });
+      }
     }
     return cells;
   });
-  const sheets: Sheet[] = group.players.map((player, index) => ({
+}
+
+function sheetsOf(group: GameGroup, byPly: readonly Map<number, ReadCellOnScan>[]): Sheet[] {
+  return group.players.map((player, index) => ({
     name: player.name,
     cells: [...byPly[index].values()].sort((a, b) => a.cell.place.ply - b.cell.place.ply).map(({ cell }) => ({
       readings: cell.reading.alternatives.map((alternative) => ({ text: alternative.text, confidence: alternative.confidence })),
@@ -90,7 +111,25 @@ export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): Read
       ...(cell.reading.witnesses ? { witnesses: cell.reading.witnesses } : {}),
     })),
   }));
-  const decoded = decodeSheets(sheets, { adaptToSheet: false, ...options });
+}
+
+export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}): ReadGame {
+  const { crossCheck: crossChecking, ...decodeOptions } = options;
+  const problems: ReadProblem[] = [];
+  let byPly = cellsByPly(group, (reading) => reading);
+  let decoded: ReadGame['decoded'] = decodeSheets(sheetsOf(group, byPly), { adaptToSheet: false, ...decodeOptions });
+  let checked: ReadGame['crossCheck'];
+  const canCrossCheck = crossChecking === true && group.players.some((player) => player.pages.some((page) => page.read.cells.some((cell) => cell.reading.alone)));
+  if (canCrossCheck) {
+    // A second decode must not share the first's search cache: it decodes other readings.
+    const aloneByPly = cellsByPly(group, (reading) => reading.alone?.() ?? reading);
+    const { reuse: _reuse, ...fresh } = decodeOptions;
+    const alone = decodeSheets(sheetsOf(group, aloneByPly), { adaptToSheet: false, ...fresh });
+    const result = crossCheck(decoded, alone);
+    decoded = result.decoded;
+    if (result.kept === 'alone') byPly = aloneByPly;
+    checked = { kept: result.kept, differing: result.differing };
+  }
   const pages = group.players.flatMap((player) => player.pages);
   for (const page of pages) {
     if (page.read.located.gridWithoutTemplate) {
@@ -146,7 +185,7 @@ export function decodeGroup(group: GameGroup, options: DecodeOptions = {}): Read
     }
   }
   return {
-    group, decoded, tags, drawOffers, problems,
+    group, decoded, tags, drawOffers, problems, ...(checked ? { crossCheck: checked } : {}),
     headerRead: Object.fromEntries([...read].map(([tag, field]) => [tag, { text: field.text, confidence: Number(field.confidence.toFixed(3)) }])),
     headerConfidence: Object.fromEntries([...read].filter(([tag, field]) => field.confidence >= HEADER_TAG_CONFIDENCE && !(qr && ((tag === 'Event' && qr.event) || (tag === 'Round' && qr.round) || (tag === 'Board' && qr.board))))
       .map(([tag, field]) => [tag, Number(field.confidence.toFixed(3))])),

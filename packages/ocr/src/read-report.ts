@@ -31,6 +31,8 @@ export interface ReadMoveJson {
   readonly alternativeProbabilities: readonly number[];
   readonly review: boolean;
   readonly reviewReasons: readonly string[];
+  /** With the reason 'readers-differ': the other reader's move here (absent: its game ends before). */
+  readonly otherReading?: string;
   /** What each player's cell read (null: no cell). */
   readonly read: readonly (string | null)[];
   readonly corrected: boolean;
@@ -58,6 +60,8 @@ export interface ReadGameJson {
   readonly result?: string;
   readonly moves: readonly ReadMoveJson[];
   readonly review: readonly number[];
+  /** `--reader auto`: the reading kept ('ensemble', or PP-OCR 'alone') and the plies the other reading decodes otherwise. */
+  readonly crossCheck?: { readonly kept: 'ensemble' | 'alone'; readonly differing: readonly number[] };
   readonly diagnostics: readonly ReadDiagnostic[];
 }
 
@@ -85,7 +89,10 @@ export function readGameDiagnostics(game: ReadGame): ReadDiagnostic[] {
       message: `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}${read ? ` (${read})` : ''}: ${reviewComment(move)}`,
       ply: move.ply, moveNumber: move.moveNumber, side: move.side, fen: move.fen,
       ...(where ? { text: where.cell.reading.alternatives[0]?.text ?? '' } : {}),
-      candidates: [move.san, ...new Set(move.alternatives.map((alternative) => alternative.san).filter((san) => san !== move.san))],
+      // The rival (another reader's move, or the legal move that best explains the cell) is offered even where the kept decoding gave it no weight.
+      candidates: [move.san, ...new Set([
+        ...(move.rival?.kind === 'move' ? [move.rival.san] : []), ...(move.otherReading ? [move.otherReading] : []), ...move.alternatives.map((alternative) => alternative.san),
+      ].filter((san) => san !== move.san))],
     });
   }
   if (decoded.break) {
@@ -134,6 +141,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
         alternativeProbabilities: move.alternatives.map((alternative) => rounded(alternative.probability)),
         review: move.review,
         reviewReasons: move.reviewReasons,
+        ...(move.otherReading ? { otherReading: move.otherReading } : {}),
         read: cells.map((cell) => (cell ? cell.cell.reading.alternatives[0]?.text ?? '' : null)),
         corrected: move.corrected,
         cell: cells.find((cell) => cell !== undefined)?.where ?? null,
@@ -142,6 +150,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
       };
     }) ?? [],
     review: decoded?.review ?? [],
+    ...(game.crossCheck ? { crossCheck: game.crossCheck } : {}),
     diagnostics,
   };
 }

@@ -12,7 +12,7 @@ import {
   decodeGroup, grayPng, groupGames, parseTemplate, readFailureJson, readGameJson, readGamePgn,
   type PageOutcome, type PageRead, type ReadGame,
 } from '@zapis/ocr';
-import { DEFAULT_READER_KIND, READER_KINDS, readScanFiles, type ScanFileInput } from '@zapis/ocr/node';
+import { DEFAULT_READER_KIND, READER_KINDS, crossChecks, readScanFiles, type ScanFileInput } from '@zapis/ocr/node';
 import { EXIT_INPUT_ERRORS, EXIT_OK, UsageError } from '../io.js';
 import { parseChoice, parseLanguage, parsePositive, parseReviewThreshold } from '../options.js';
 import type { CommandContext } from '../program.js';
@@ -62,7 +62,7 @@ export function registerRead(program: Command, context: CommandContext): void {
     .option('--template <file>', 'description of a sheet zapis did not print (its move grid), for pages without zapis markers')
     .option('--crops <dir>', 'write the image of every cell sent to review into this folder')
     .option('-j, --jobs <n>', 'worker threads reading files in parallel', '1')
-    .option('--reader <name>', 'what reads the cells: ctc (PP-OCR\u2019s handwriting-capable recogniser), ensemble (PP-OCR and zapis\u2019s notation network, their scores summed), notation (the notation network alone) \u2014 each scores every legal move \u2014 or tesseract (printed text)', DEFAULT_READER_KIND)
+    .option('--reader <name>', 'what reads the cells: auto (both networks read every cell; the game is decoded by their ensemble and by PP-OCR alone, the decoding with fewer moves in doubt is kept and every move the other decodes otherwise is flagged), ctc (PP-OCR\u2019s handwriting-capable recogniser), ensemble (PP-OCR and zapis\u2019s notation network, their scores summed), notation (the notation network alone) \u2014 each scores every legal move \u2014 or tesseract (printed text)', DEFAULT_READER_KIND)
     .option('--review-threshold <p>', 'moves below this confidence are flagged for review', String(DEFAULT_REVIEW_THRESHOLD))
     .action(async (paths: string[], flags: ReadFlags) => {
       const language = parseLanguage(flags.lang, true);
@@ -92,7 +92,7 @@ export function registerRead(program: Command, context: CommandContext): void {
         }
       }
       const games = groupGames(pages, { pair: flags.pair === true }).map((group) => decodeGroup(group, {
-        ...(language !== 'auto' ? { language } : {}), reviewThreshold,
+        ...(language !== 'auto' ? { language } : {}), reviewThreshold, crossCheck: crossChecks(readerKind),
       }));
       const summary = { files: files.length, pages: pages.length + failures.length, sheets: pages.length, unreadablePages: failures.length, games: games.length, ok: 0, failed: 0, plies: 0, flagged: 0 };
       // Games and unreadable pages go out in input order: by the file and page each starts on.

@@ -1,0 +1,61 @@
+/**
+ * A game read twice from the same cells: by the ensemble (PP-OCR and the
+ * notation network, scores summed) and by PP-OCR alone. Neither reader wins
+ * everywhere: on the held-out bench the ensemble reads degraded images far
+ * better and PP-OCR alone reads clean scans and printed moves with less doubt.
+ * The reading that leaves fewer moves in doubt is kept, and every move the
+ * other reading decodes otherwise goes to review: where the readers disagree,
+ * a person decides, never a silent pick.
+ */
+import type { DecodedGame, DecodedMove, DecodeError, Rival } from '@zapis/decode';
+
+export type DecodeOutcome = { readonly ok: true; readonly value: DecodedGame } | { readonly ok: false; readonly error: DecodeError };
+
+/** Which reading was kept, and the game with the readers' differences on the review list. */
+export interface CrossChecked {
+  /** 'ensemble': both networks' scores summed; 'alone': PP-OCR alone. */
+  readonly kept: 'ensemble' | 'alone';
+  readonly decoded: DecodeOutcome;
+  /** Plies the other reading decodes otherwise (or does not reach), now on the review list unless a person confirmed them. */
+  readonly differing: readonly number[];
+}
+
+const withoutMarks = (san: string): string => san.replace(/[+#]$/u, '');
+
+/** Share of a decoding's moves sent to review; a failed decoding counts as all in doubt. */
+function doubtShare(outcome: DecodeOutcome): number {
+  if (!outcome.ok) return 1;
+  const moves = outcome.value.moves;
+  return moves.length === 0 ? 1 : moves.filter((move) => move.review).length / moves.length;
+}
+
+/**
+ * Keeps the decoding with the smaller share of moves sent to review (PP-OCR alone on a tie: it was the
+ * reader before, and the one that reads printed moves) and flags where the other differs.
+ */
+export function crossCheck(ensemble: DecodeOutcome, alone: DecodeOutcome): CrossChecked {
+  const kept = doubtShare(ensemble) < doubtShare(alone) ? 'ensemble' : 'alone';
+  const [chosen, other] = kept === 'ensemble' ? [ensemble, alone] : [alone, ensemble];
+  if (!chosen.ok) return { kept, decoded: chosen, differing: [] };
+  const otherMoves = other.ok ? other.value.moves : [];
+  const differing: number[] = [];
+  const moves = chosen.value.moves.map((move, index): DecodedMove => {
+    const otherMove = otherMoves[index] as DecodedMove | undefined;
+    // Check marks aside: after an earlier difference the same move can check in one game and not the other.
+    if (move.confirmed || (otherMove !== undefined && withoutMarks(otherMove.san) === withoutMarks(move.san))) return move;
+    differing.push(move.ply);
+    return flagged(move, otherMove);
+  });
+  const review = moves.filter((move) => move.review).map((move) => move.ply);
+  return { kept, decoded: { ok: true, value: { ...chosen.value, moves, review } }, differing };
+}
+
+/** The move on the review list for the readers' difference; when nothing else flagged it, the other reading's move is its rival. */
+function flagged(move: DecodedMove, otherMove: DecodedMove | undefined): DecodedMove {
+  const reviewReasons = move.reviewReasons.includes('readers-differ') ? move.reviewReasons : [...move.reviewReasons, 'readers-differ' as const];
+  const posterior = (san: string): number => move.alternatives.find((alternative) => alternative.san === san)?.probability ?? 0;
+  const rival: Rival | undefined = move.review
+    ? move.rival
+    : otherMove ? { kind: 'move', san: otherMove.san, probability: posterior(otherMove.san) } : { kind: 'game-ends', probability: 0 };
+  return { ...move, review: true, reviewReasons, ...(rival ? { rival } : {}), ...(otherMove ? { otherReading: otherMove.san } : {}) };
+}

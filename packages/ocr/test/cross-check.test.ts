@@ -1,0 +1,138 @@
+/**
+ * Cross-checked reading (`--reader auto`): one ensemble reading of the cells,
+ * decoded by the ensemble and by PP-OCR alone; the decoding with fewer moves in
+ * doubt is kept and every move the other decodes otherwise goes to review.
+ * Checked against separate decodings of the same fixture scans.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DecodedMove } from '@zapis/decode';
+import { REPOSITORY_ROOT } from '@zapis/testkit';
+import { CtcReader } from '../src/ctc-reader.js';
+import { crossCheck } from '../src/cross-check.js';
+import { loadImage } from '../src/load-image.js';
+import { locateSheet } from '../src/locate-sheet.js';
+import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
+import { decodeGroup, type ReadGame } from '../src/read-game.js';
+import { readLocatedSheet, type SheetRead } from '../src/read-sheet.js';
+
+interface Truth { readonly san: string[]; readonly written: string[] }
+
+async function readFixture(name: string, reader: CtcReader): Promise<{ read: SheetRead; truth: Truth }> {
+  const file = join(REPOSITORY_ROOT, 'fixtures', 'scans', name);
+  const loaded = loadImage(new Uint8Array(readFileSync(file)));
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  const located = locateSheet(loaded.value, 1);
+  if (!located.ok) throw new Error(located.error.message);
+  const truth = JSON.parse(readFileSync(file.replace(/\.\w+$/, '.json'), 'utf8')) as Truth;
+  return { read: await readLocatedSheet(located.value, reader), truth };
+}
+
+const groupOf = (read: SheetRead, file: string) => ({ players: [{ name: 'white', pages: [{ file, page: 1, read }] }] });
+
+function movesOf(game: ReadGame): readonly DecodedMove[] {
+  if (!game.decoded.ok) throw new Error(`${game.decoded.error.code}: ${game.decoded.error.message}`);
+  return game.decoded.value.moves;
+}
+
+const reviewShare = (moves: readonly DecodedMove[]) => moves.filter((move) => move.review).length / moves.length;
+
+describe('cross-checked reading', () => {
+  let ensemble: CtcReader;
+  let ppOcr: CtcReader;
+  // The 150-dpi scan, read once: the two readings part at several moves here.
+  let jpeg150: { read: SheetRead; truth: Truth };
+  beforeAll(async () => {
+    ensemble = new CtcReader([await loadNodeRecognizer(), await loadNodeNotationModel()], {}, 'auto');
+    ppOcr = new CtcReader(await loadNodeRecognizer(), {}, 'ctc');
+    jpeg150 = await readFixture('jpeg150.jpg', ensemble);
+  });
+  afterAll(async () => {
+    await ensemble.dispose();
+    await ppOcr.dispose();
+  });
+
+  it('reads PP-OCR alone from the ensemble\u2019s frames exactly as the PP-OCR reader does', async () => {
+    const both = jpeg150;
+    const alone = await readFixture('jpeg150.jpg', ppOcr);
+    both.read.cells.forEach((cell, index) => {
+      const fromEnsemble = cell.reading.alone!();
+      const own = alone.read.cells[index].reading;
+      expect(fromEnsemble.alternatives).toEqual(own.alternatives);
+      for (const text of [both.truth.written[index], 'Kd2', 'e4']) expect(fromEnsemble.score!(text)).toBeCloseTo(own.score!(text), 9);
+      // Made once: the decoder's caches live on the reading.
+      expect(cell.reading.alone!()).toBe(fromEnsemble);
+    });
+  });
+
+  it('keeps the decoding with fewer moves in doubt and flags every move where the readers differ', async () => {
+    const { read, truth } = jpeg150;
+    const group = groupOf(read, 'jpeg150.jpg');
+    const byEnsemble = movesOf(decodeGroup(group));
+    const aloneGroup = { players: [{ name: 'white', pages: [{ file: 'jpeg150.jpg', page: 1, read: { ...read, cells: read.cells.map((cell) => ({ ...cell, reading: cell.reading.alone!() })) } }] }] };
+    const byAlone = movesOf(decodeGroup(aloneGroup));
+    const keptAlone = reviewShare(byAlone) <= reviewShare(byEnsemble);
+    const [kept, other] = keptAlone ? [byAlone, byEnsemble] : [byEnsemble, byAlone];
+    const bare = (san?: string) => san?.replace(/[+#]$/, '');
+    const differ = kept.filter((move, index) => bare(other[index]?.san) !== bare(move.san)).map((move) => move.ply);
+    // This scan is one where the two readings part: without a difference the test would prove nothing.
+    expect(differ.length).toBeGreaterThan(3);
+
+    const checked = decodeGroup(group, { crossCheck: true });
+    const moves = movesOf(checked);
+    expect(checked.crossCheck?.kept).toBe(keptAlone ? 'alone' : 'ensemble');
+    expect(moves.map((move) => move.san)).toEqual(kept.map((move) => move.san));
+    expect(checked.crossCheck?.differing).toEqual(differ);
+    // The game's review list (what `zapis read` counts and lists) holds every flagged move.
+    if (!checked.decoded.ok) throw new Error('decoded');
+    expect(checked.decoded.value.review).toEqual(moves.filter((move) => move.review).map((move) => move.ply));
+    expect(checked.decoded.value.review.length).toBeGreaterThan(kept.filter((move) => move.review).length);
+    moves.forEach((move, index) => {
+      if (differ.includes(move.ply)) {
+        expect(move.review).toBe(true);
+        expect(move.reviewReasons).toContain('readers-differ');
+        expect(move.otherReading).toBe(other[index]?.san);
+        // A move flagged for the difference alone names the other reading's move as its rival.
+        if (!kept[index].review) expect(move.rival).toMatchObject({ kind: 'move', san: other[index].san });
+      } else {
+        expect(move.review).toBe(kept[index].review);
+        expect(move.reviewReasons).toEqual(kept[index].reviewReasons);
+      }
+    });
+    // The cells shown for the moves are the kept reading's.
+    const shown = checked.cells(1)[0]?.cell.reading.alternatives;
+    expect(shown).toEqual(keptAlone ? read.cells[0].reading.alone!().alternatives : read.cells[0].reading.alternatives);
+    // Every move right on this scan is either kept as read or on the review list: nothing wrong passes unflagged.
+    const wrongUnflagged = moves.filter((move, index) => !move.review && move.san.replace(/[+#]$/, '') !== truth.san[index].replace(/[+#]$/, ''));
+    expect(wrongUnflagged).toEqual([]);
+  });
+
+  it('never flags a move a person confirmed, even where the readers differ', async () => {
+    const group = groupOf(jpeg150.read, 'jpeg150.jpg');
+    const first = decodeGroup(group, { crossCheck: true });
+    const ply = first.crossCheck!.differing[0];
+    const san = movesOf(first)[ply - 1].san;
+    const again = decodeGroup(group, { crossCheck: true, confirmed: new Map([[ply, san]]) });
+    const move = movesOf(again)[ply - 1];
+    expect(move.confirmed).toBe(true);
+    expect(move.review).toBe(false);
+    expect(again.crossCheck!.differing).not.toContain(ply);
+  });
+
+  it('keeps PP-OCR alone on a pre-filled sheet, whose printed moves it reads without doubt; a failed decoding is never kept', async () => {
+    const { read, truth } = await readFixture('prefilled.png', ensemble);
+    const checked = decodeGroup(groupOf(read, 'prefilled.png'), { crossCheck: true });
+    expect(checked.crossCheck?.kept).toBe('alone');
+    expect(movesOf(checked).map((move) => move.san)).toEqual(truth.san);
+    // Against a reading that decodes nothing, the game that stands is kept, and every move of it is in doubt.
+    const failed = { ok: false as const, error: { code: 'empty', message: 'nothing read' } as never };
+    const againstNothing = crossCheck(checked.decoded, failed);
+    expect(againstNothing.kept).toBe('ensemble');
+    expect(againstNothing.differing).toHaveLength(truth.san.length);
+    if (!againstNothing.decoded.ok) throw new Error('kept the failure');
+    expect(againstNothing.decoded.value.moves.every((move) => move.review && move.reviewReasons.includes('readers-differ'))).toBe(true);
+    expect(againstNothing.decoded.value.moves[0].rival).toEqual({ kind: 'game-ends', probability: 0 });
+    expect(crossCheck(failed, failed)).toEqual({ kept: 'alone', decoded: failed, differing: [] });
+  });
+});
