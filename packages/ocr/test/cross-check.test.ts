@@ -4,30 +4,14 @@
  * doubt is kept and every move the other decodes otherwise goes to review.
  * Checked against separate decodings of the same fixture scans.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecodedMove } from '@zapis/decode';
-import { REPOSITORY_ROOT } from '@zapis/testkit';
 import { CtcReader } from '../src/ctc-reader.js';
 import { crossCheck } from '../src/cross-check.js';
-import { loadImage } from '../src/load-image.js';
-import { locateSheet } from '../src/locate-sheet.js';
 import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
 import { decodeGroup, type ReadGame } from '../src/read-game.js';
-import { readLocatedSheet, type SheetRead } from '../src/read-sheet.js';
-
-interface Truth { readonly san: string[]; readonly written: string[] }
-
-async function readFixture(name: string, reader: CtcReader): Promise<{ read: SheetRead; truth: Truth }> {
-  const file = join(REPOSITORY_ROOT, 'fixtures', 'scans', name);
-  const loaded = loadImage(new Uint8Array(readFileSync(file)));
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  const located = locateSheet(loaded.value, 1);
-  if (!located.ok) throw new Error(located.error.message);
-  const truth = JSON.parse(readFileSync(file.replace(/\.\w+$/, '.json'), 'utf8')) as Truth;
-  return { read: await readLocatedSheet(located.value, reader), truth };
-}
+import type { SheetRead } from '../src/read-sheet.js';
+import { readFixture, type FixtureTruth } from './support/read-fixture.js';
 
 const groupOf = (read: SheetRead, file: string) => ({ players: [{ name: 'white', pages: [{ file, page: 1, read }] }] });
 
@@ -42,7 +26,7 @@ describe('cross-checked reading', () => {
   let ensemble: CtcReader;
   let ppOcr: CtcReader;
   // The 150-dpi scan, read once: the two readings part at several moves here.
-  let jpeg150: { read: SheetRead; truth: Truth };
+  let jpeg150: { read: SheetRead; truth: FixtureTruth };
   beforeAll(async () => {
     ensemble = new CtcReader([await loadNodeRecognizer(), await loadNodeNotationModel()], {}, 'auto');
     ppOcr = new CtcReader(await loadNodeRecognizer(), {}, 'ctc');

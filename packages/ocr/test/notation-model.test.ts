@@ -3,31 +3,14 @@
  * held-out-font fixture scans, and an ensemble reading (PP-OCR + CRNN frames)
  * survives the trip to another thread with the same scores.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPOSITORY_ROOT } from '@zapis/testkit';
 import { CtcReader } from '../src/ctc-reader.js';
-import { loadImage } from '../src/load-image.js';
-import { locateSheet } from '../src/locate-sheet.js';
 import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
 import type { NotationModel } from '../src/notation-model.js';
 import { NOTATION_SYMBOLS } from '../src/recognizer-model.js';
 import { decodeGroup } from '../src/read-game.js';
-import { readLocatedSheet, type SheetRead } from '../src/read-sheet.js';
 import { outcomeFromPlain, plainOutcome } from '../src/read-transfer.js';
-
-interface Truth { readonly san: string[]; readonly written: string[] }
-
-async function readFixture(name: string, reader: CtcReader): Promise<{ read: SheetRead; truth: Truth }> {
-  const file = join(REPOSITORY_ROOT, 'fixtures', 'scans', name);
-  const loaded = loadImage(new Uint8Array(readFileSync(file)));
-  if (!loaded.ok) throw new Error(loaded.error.message);
-  const located = locateSheet(loaded.value, 1);
-  if (!located.ok) throw new Error(located.error.message);
-  const truth = JSON.parse(readFileSync(file.replace(/\.\w+$/, '.json'), 'utf8')) as Truth;
-  return { read: await readLocatedSheet(located.value, reader), truth };
-}
+import { readFixture } from './support/read-fixture.js';
 
 /** The same text with its last rank digit changed: a near miss the reader must score lower. */
 const otherRank = (text: string) => text.replace(/[1-8](?=[^1-8]*$)/, (digit) => String((Number(digit) % 8) + 1));
