@@ -11,13 +11,17 @@ import type { DecodedGame, DecodedMove, DecodeError, Rival } from '@zapis/decode
 
 export type DecodeOutcome = { readonly ok: true; readonly value: DecodedGame } | { readonly ok: false; readonly error: DecodeError };
 
-/** Which reading was kept, and the game with the readers' differences on the review list. */
-export interface CrossChecked {
+/** Which reading was kept, and where the other differs. */
+export interface CrossCheckSummary {
   /** 'ensemble': both networks' scores summed; 'alone': PP-OCR alone. */
   readonly kept: 'ensemble' | 'alone';
-  readonly decoded: DecodeOutcome;
   /** Plies the other reading decodes otherwise (or does not reach), now on the review list unless a person confirmed them. */
   readonly differing: readonly number[];
+}
+
+/** The summary and the kept game, with the readers' differences on its review list. */
+export interface CrossChecked extends CrossCheckSummary {
+  readonly decoded: DecodeOutcome;
 }
 
 const withoutMarks = (san: string): string => san.replace(/[+#]$/u, '');
@@ -52,7 +56,7 @@ export function crossCheck(ensemble: DecodeOutcome, alone: DecodeOutcome): Cross
 
 /** The move on the review list for the readers' difference; when nothing else flagged it, the other reading's move is its rival. */
 function flagged(move: DecodedMove, otherMove: DecodedMove | undefined): DecodedMove {
-  const reviewReasons = move.reviewReasons.includes('readers-differ') ? move.reviewReasons : [...move.reviewReasons, 'readers-differ' as const];
+  const reviewReasons = [...move.reviewReasons, 'readers-differ' as const];
   const posterior = (san: string): number => move.alternatives.find((alternative) => alternative.san === san)?.probability ?? 0;
   const rival: Rival | undefined = move.review
     ? move.rival

@@ -21,7 +21,7 @@ export { type CutCell, type CutSheet, cutSheet } from './cut-sheet.js';
 export type { HeaderLine, HeaderRead } from './read-header.js';
 export { type PageRead, type PageRef, type PlayerPages, type GameGroup, groupGames } from './group-games.js';
 export { type CellOnScan, type DecodeGroupOptions, type ReadCellOnScan, type ReadGame, type ReadProblem, HEADER_TAG_CONFIDENCE, decodeGroup, rectOnImage } from './read-game.js';
-export { type CrossChecked, type DecodeOutcome, crossCheck } from './cross-check.js';
+export { type CrossChecked, type CrossCheckSummary, type DecodeOutcome, crossCheck } from './cross-check.js';
 export { type ReadDiagnostic, type ReadMoveJson, type ReadGameJson, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn } from './read-report.js';
 export {
   type PageOutcome, type PageLocation, type ReadFailureCode, type ReadScanOptions, readScanFile, readScanPage, locateScanPage,

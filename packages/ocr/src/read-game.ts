@@ -3,13 +3,12 @@
  * @zapis/decode, and for every move the cell it was read from, in image
  * pixels, so a person can be shown exactly where to look.
  */
-import { decodeSheets, type DecodedGame, type DecodeError, type DecodeOptions, type Sheet } from '@zapis/decode';
+import { decodeSheets, type DecodeOptions, type Sheet } from '@zapis/decode';
 import type { Rect, ResultCode } from '@zapis/sheet';
 import type { GameGroup, PageRead } from './group-games.js';
 import type { PageMap } from './page-map.js';
 import type { ReadCell } from './read-sheet.js';
-import type { CellReading } from './cell-reader.js';
-import { crossCheck } from './cross-check.js';
+import { crossCheck, type CrossCheckSummary, type DecodeOutcome } from './cross-check.js';
 
 /**
  * A name or date read off the header goes into the game's tags only when the
@@ -53,8 +52,8 @@ export interface DecodeGroupOptions extends DecodeOptions {
 export interface ReadGame {
   readonly group: GameGroup;
   /** With `crossCheck`: the reading kept ('ensemble' or PP-OCR 'alone') and the plies the other decoded otherwise. */
-  readonly crossCheck?: { readonly kept: 'ensemble' | 'alone'; readonly differing: readonly number[] };
-  readonly decoded: { readonly ok: true; readonly value: DecodedGame } | { readonly ok: false; readonly error: DecodeError };
+  readonly crossCheck?: CrossCheckSummary;
+  readonly decoded: DecodeOutcome;
   /** Tags read off the sheets (the QR's event, round and board; the ticked result). */
   readonly tags: Readonly<Record<string, string>>;
   readonly result?: ResultCode;
@@ -84,21 +83,20 @@ export function rectOnImage(map: PageMap, rect: Rect): { x: number; y: number; w
   return { x, y, width: Math.ceil(Math.max(...xs)) - x, height: Math.ceil(Math.max(...ys)) - y };
 }
 
-/** Each player's cells by ply, with the reading `view` makes of each. */
-function cellsByPly(group: GameGroup, view: (reading: CellReading) => CellReading): Map<number, ReadCellOnScan>[] {
+/** Each player's cells by ply, with where each is on its page. */
+function cellsByPly(group: GameGroup): Map<number, ReadCellOnScan>[] {
   return group.players.map((player) => {
     const cells = new Map<number, ReadCellOnScan>();
     for (const page of player.pages) {
-      for (const cell of page.read.cells) {
-        const reading = view(cell.reading);
-        cells.set(cell.place.ply, {
-          cell: reading === cell.reading ? cell : { ...cell, reading },
-          where: { file: page.file, page: page.page, ...rectOnImage(page.read.located.map, cell.place.rect) },
-        });
-      }
+      for (const cell of page.read.cells) cells.set(cell.place.ply, { cell, where: { file: page.file, page: page.page, ...rectOnImage(page.read.located.map, cell.place.rect) } });
     }
     return cells;
   });
+}
+
+/** The same cells with PP-OCR's reading alone where the cell was read by an ensemble. */
+function aloneReadings(byPly: readonly Map<number, ReadCellOnScan>[]): Map<number, ReadCellOnScan>[] {
+  return byPly.map((cells) => new Map([...cells].map(([ply, { cell, where }]) => [ply, { cell: cell.reading.alone ? { ...cell, reading: cell.reading.alone() } : cell, where }])));
 }
 
 function sheetsOf(group: GameGroup, byPly: readonly Map<number, ReadCellOnScan>[]): Sheet[] {
@@ -116,19 +114,19 @@ function sheetsOf(group: GameGroup, byPly: readonly Map<number, ReadCellOnScan>[
 export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}): ReadGame {
   const { crossCheck: crossChecking, ...decodeOptions } = options;
   const problems: ReadProblem[] = [];
-  let byPly = cellsByPly(group, (reading) => reading);
-  let decoded: ReadGame['decoded'] = decodeSheets(sheetsOf(group, byPly), { adaptToSheet: false, ...decodeOptions });
-  let checked: ReadGame['crossCheck'];
+  let byPly = cellsByPly(group);
+  let decoded: DecodeOutcome = decodeSheets(sheetsOf(group, byPly), { adaptToSheet: false, ...decodeOptions });
+  let checked: CrossCheckSummary | undefined;
   const canCrossCheck = crossChecking === true && group.players.some((player) => player.pages.some((page) => page.read.cells.some((cell) => cell.reading.alone)));
   if (canCrossCheck) {
     // A second decode must not share the first's search cache: it decodes other readings.
-    const aloneByPly = cellsByPly(group, (reading) => reading.alone?.() ?? reading);
+    const aloneByPly = aloneReadings(byPly);
     const { reuse: _reuse, ...fresh } = decodeOptions;
     const alone = decodeSheets(sheetsOf(group, aloneByPly), { adaptToSheet: false, ...fresh });
-    const result = crossCheck(decoded, alone);
-    decoded = result.decoded;
-    if (result.kept === 'alone') byPly = aloneByPly;
-    checked = { kept: result.kept, differing: result.differing };
+    const { decoded: kept, ...summary } = crossCheck(decoded, alone);
+    decoded = kept;
+    if (summary.kept === 'alone') byPly = aloneByPly;
+    checked = summary;
   }
   const pages = group.players.flatMap((player) => player.pages);
   for (const page of pages) {

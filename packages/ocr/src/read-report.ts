@@ -7,6 +7,7 @@ import { decodedGamePgn, readComment, reviewComment } from '@zapis/decode';
 import type { DecodeError } from '@zapis/decode';
 import type { Diagnostic, DiagnosticCode } from '@zapis/game';
 import type { CellOnScan, ReadGame, ReadProblem, ReadProblemCode } from './read-game.js';
+import type { CrossCheckSummary } from './cross-check.js';
 import type { PageOutcome } from './read-scan-file.js';
 
 /** A diagnostic as `validate` and `decode` report it (ARCHITECTURE.md), plus the page and the cell on the scan. */
@@ -61,7 +62,7 @@ export interface ReadGameJson {
   readonly moves: readonly ReadMoveJson[];
   readonly review: readonly number[];
   /** `--reader auto`: the reading kept ('ensemble', or PP-OCR 'alone') and the plies the other reading decodes otherwise. */
-  readonly crossCheck?: { readonly kept: 'ensemble' | 'alone'; readonly differing: readonly number[] };
+  readonly crossCheck?: CrossCheckSummary;
   readonly diagnostics: readonly ReadDiagnostic[];
 }
 
