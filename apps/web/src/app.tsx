@@ -1,5 +1,5 @@
 /** The app's shell: the two pages and the interface language. */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { I18n, preferredLanguage, translator, type UiLanguage } from './i18n.js';
 import type { Session, SessionState } from './session.js';
 import { ReviewPage } from './components/review-page.js';
@@ -13,7 +13,8 @@ export function App({ session }: { session: Session }) {
   const [page, setPage] = useState<Page>('review');
   const t = useMemo(() => translator(language), [language]);
   useEffect(() => session.subscribe(setState), [session]);
-  useEffect(() => {
+  // Before the paint: the page's language (what a screen reader speaks it in) changes with its text, never after it.
+  useLayoutEffect(() => {
     document.documentElement.lang = language;
     document.title = t('title');
     localStorage.setItem('zapis-ui-language', language);

@@ -143,25 +143,25 @@ export class Session {
   }
 
   async addFiles(files: readonly File[]): Promise<void> {
-    await Promise.all(files.map((file) => this.addFile(file)));
+    const given = performance.now();
+    // Looked at together, listed in the order given: of a sheet given twice, the later copy is the repeat.
+    const entries = await Promise.all(files.map((file) => this.inputOf(file)));
+    this.update({ inputs: [...this.state.inputs, ...entries] });
+    await Promise.all([
+      ...(entries.some((entry) => entry.kind === 'text' && entry.status === 'done') ? [this.regroup()] : []),
+      ...entries.flatMap((entry) => (entry.kind === 'scan' && entry.file ? [this.readScan(entry.id, entry.name, entry.file, given)] : [])),
+    ]);
   }
 
-  private async addFile(file: File): Promise<void> {
-    const given = performance.now();
+  /** A new input for a file: a scan queued to be read, a text, or why the file cannot be used. */
+  private async inputOf(file: File): Promise<InputEntry> {
     const id = newId();
     const head = new Uint8Array(await file.slice(0, 8192).arrayBuffer());
-    const scan = sniffScanKind(head) !== undefined;
-    if (!scan) {
-      const text = await textOf(file, head);
-      const entry: InputEntry = text === undefined
-        ? { id, name: file.name, kind: 'text', status: 'error', message: file.size === 0 ? 'empty file' : 'not a PNG, JPEG, PDF or text file', pages: [], images: {} }
-        : { id, name: file.name, kind: 'text', status: 'done', text, pages: [], images: {} };
-      this.update({ inputs: [...this.state.inputs, entry] });
-      if (entry.status === 'done') await this.regroup();
-      return;
-    }
-    this.update({ inputs: [...this.state.inputs, { id, name: file.name, kind: 'scan', status: 'queued', pages: [], images: {}, file }] });
-    await this.readScan(id, file.name, file, given);
+    if (sniffScanKind(head) !== undefined) return { id, name: file.name, kind: 'scan', status: 'queued', pages: [], images: {}, file };
+    const text = await textOf(file, head);
+    return text === undefined
+      ? { id, name: file.name, kind: 'text', status: 'error', message: file.size === 0 ? 'empty file' : 'not a PNG, JPEG, PDF or text file', pages: [], images: {} }
+      : { id, name: file.name, kind: 'text', status: 'done', text, pages: [], images: {} };
   }
 
   private async readScan(id: string, name: string, file: Blob, given = performance.now()): Promise<void> {

@@ -30,9 +30,16 @@ export type DeskReply =
   | { readonly kind: 'exported'; readonly request: number; readonly round: RoundPgn }
   | { readonly kind: 'failed'; readonly request: number; readonly message: string };
 
-/** What identifies a game's material: its id and which pages or which text it holds. */
+/**
+ * What identifies a game's material: its id and which pages or which text it
+ * holds, and which earlier page a sheet repeats (a copy read before the sheet
+ * it repeats learns so later, and its game must be decoded again to say so).
+ */
 export function materialKey(source: DeskGameSource): string {
-  return source.kind === 'scan'
-    ? `${source.id}|${source.players.map((player) => player.pages.map((page) => `${page.file}#${page.page}`).join(',')).join('/')}`
-    : `${source.id}|${source.line}|${JSON.stringify(source.sheets).length}`;
+  if (source.kind !== 'scan') return `${source.id}|${source.line}|${JSON.stringify(source.sheets).length}`;
+  const players = source.players.map((player) => {
+    const pages = player.pages.map((page) => `${page.file}#${page.page}`).join(',');
+    return player.repeats ? `${pages}=${player.repeats.earlier.file}#${player.repeats.earlier.page}` : pages;
+  });
+  return `${source.id}|${players.join('/')}`;
 }
