@@ -98,7 +98,8 @@ describe('zapis read on the fixture scans', () => {
   it('cross-checks its two readers by default: where their games differ, the move is flagged and says why', async () => {
     const file = 'fixtures/scans/jpeg150.jpg';
     const [auto, alone, ensemble] = await Promise.all([[], ['--reader', 'ctc'], ['--reader', 'ensemble']].map((reader) => run(['read', file, '--format', 'json', ...reader])));
-    type Checked = GameJson & { crossCheck?: { kept: string; differing: number[] }; review: number[]; moves: (MoveJson & { ply: number; reviewReasons: string[]; otherReading?: string })[];
+    type Checked = Omit<GameJson, 'moves' | 'diagnostics'> & { crossCheck?: { kept: string; differing: number[] }; review: number[];
+      moves: (MoveJson & { ply: number; reviewReasons: string[]; otherReading?: string })[];
       diagnostics: { code: string; message: string; ply?: number; candidates?: string[] }[] };
     const [checked, byAlone, byEnsemble] = [auto, alone, ensemble].map((result) => (jsonLines(result.stdout) as unknown as Checked[])[0]);
     // Check marks aside: after an earlier difference one game's move can check where the other's does not.
@@ -116,7 +117,8 @@ describe('zapis read on the fixture scans', () => {
       expect(checked.diagnostics.find((diagnostic) => diagnostic.ply === ply)?.candidates).toContain(byEnsemble.moves[ply - 1].san);
     }
     expect(checked.review).toEqual(checked.moves.filter((move) => move.review).map((move) => move.ply));
-    expect(checked.review.length).toBeGreaterThan(byAlone.review.length);
+    // Nothing PP-OCR alone flags is unflagged by the cross-check (that it adds flags is the ocr package's cross-check test).
+    for (const ply of byAlone.review) expect(checked.review).toContain(ply);
     const pgn = await run(['read', file]);
     // PGN names the other reader's move in the review comment (lines wrap, so spaces are normalised).
     const flat = pgn.stdout.replace(/\s+/g, ' ');

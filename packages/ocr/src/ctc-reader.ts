@@ -27,8 +27,17 @@ export interface CtcReaderOptions {
 }
 
 export const DEFAULT_CTC_TEMPERATURE = 0.7;
-/** PP-OCR and the notation CRNN, equal: on tuning fonts left out of a trial training, 0.3–0.7 all read alike. */
-export const DEFAULT_ENSEMBLE_WEIGHTS: readonly number[] = [0.5, 0.5];
+/**
+ * PP-OCR, then the notation CRNN as written and 1.5× wider (stretched-lines.ts): PP-OCR half, the notation
+ * network's two looks a quarter each. PP-OCR and the notation CRNN equal: on tuning fonts left out of a trial
+ * training, 0.3–0.7 all read alike.
+ */
+export const DEFAULT_ENSEMBLE_WEIGHTS: readonly number[] = [0.5, 0.25, 0.25];
+
+/** The weights of `count` networks when none are given: the default ensemble's, else equal (two: readings stored before the second look). */
+export function defaultWeights(count: number): readonly number[] {
+  return count === DEFAULT_ENSEMBLE_WEIGHTS.length ? DEFAULT_ENSEMBLE_WEIGHTS : new Array<number>(count).fill(1 / count);
+}
 const DEFAULT_ALTERNATIVES = 4;
 
 /** A network that gives CTC frames for written lines (PP-OCR's recogniser, the notation CRNN). */
@@ -52,7 +61,7 @@ export interface CtcCellReading extends CellReading {
 export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptions = {}, alternatives?: readonly TextAlternative[]): CtcCellReading {
   const scorers = frames.map((frame) => new CtcScores(frame));
   const temperature = options.temperature ?? DEFAULT_CTC_TEMPERATURE;
-  const weights = options.weights ?? (scorers.length === 1 ? [1] : DEFAULT_ENSEMBLE_WEIGHTS);
+  const weights = options.weights ?? defaultWeights(scorers.length);
   if (weights.length !== scorers.length) throw new Error(`${weights.length} ensemble weights for ${scorers.length} networks`);
   const combined = (text: string): number => scorers.reduce((sum, scorer, index) => sum + weights[index] * scorer.score(text), 0);
   const count = options.alternatives ?? DEFAULT_ALTERNATIVES;

@@ -10,6 +10,7 @@ import type { CellReader } from './cell-reader.js';
 import { CtcReader, type CtcReaderOptions } from './ctc-reader.js';
 import { TesseractReader } from './tesseract-reader.js';
 import { loadNodeNotationModel, loadNodeRecognizer } from './node-recognizer.js';
+import { StretchedLinesModel } from './stretched-lines.js';
 import { loadImageFast } from './node-image-decode.js';
 import { readScanFile, type PageOutcome } from './read-scan-file.js';
 import { outcomeFromPlain, type PlainOutcome } from './read-transfer.js';
@@ -36,7 +37,7 @@ export interface ReadPoolOptions {
  * `auto`: both networks read every cell, the game is decoded by their ensemble and by PP-OCR alone, the decoding with
  * fewer moves in doubt is kept and every move the other decodes otherwise goes to review (cross-check.ts);
  * `ctc`: PP-OCR's recogniser; `notation`: the notation CRNN trained for this package; `ensemble`: both, their
- * scores summed; `tesseract`: tesseract.js (printed text).
+ * scores summed, the notation CRNN reading each cell as written and 1.5× wider (stretched-lines.ts); `tesseract`: tesseract.js (printed text).
  */
 export const READER_KINDS = ['auto', 'ctc', 'ensemble', 'notation', 'tesseract'] as const;
 export type ReaderKind = (typeof READER_KINDS)[number];
@@ -57,7 +58,10 @@ export async function loadReader(kind: ReaderKind = DEFAULT_READER_KIND, options
     case 'ctc': return new CtcReader(await loadNodeRecognizer(), options, 'ctc');
     case 'notation': return new CtcReader(await loadNodeNotationModel(), options, 'notation');
     case 'ensemble':
-    case 'auto': return new CtcReader([await loadNodeRecognizer(), await loadNodeNotationModel()], options, kind);
+    case 'auto': {
+      const notation = await loadNodeNotationModel();
+      return new CtcReader([await loadNodeRecognizer(), notation, new StretchedLinesModel(notation)], options, kind);
+    }
   }
 }
 

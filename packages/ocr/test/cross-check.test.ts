@@ -28,6 +28,8 @@ describe('cross-checked reading', () => {
   // The 150-dpi scan, read once: the two readings part at several moves here.
   let jpeg150: { read: SheetRead; truth: FixtureTruth };
   beforeAll(async () => {
+    // PP-OCR and the notation network, without its second look (stretched-lines.ts): on this scan their readings part
+    // at 15 plies, some flagged by neither, which is what the cross-check is tested on.
     ensemble = new CtcReader([await loadNodeRecognizer(), await loadNodeNotationModel()], {}, 'auto');
     ppOcr = new CtcReader(await loadNodeRecognizer(), {}, 'ctc');
     jpeg150 = await readFixture('jpeg150.jpg', ensemble);

@@ -62,7 +62,7 @@ export function registerRead(program: Command, context: CommandContext): void {
     .option('--template <file>', 'description of a sheet zapis did not print (its move grid), for pages without zapis markers')
     .option('--crops <dir>', 'write the image of every cell sent to review into this folder')
     .option('-j, --jobs <n>', 'worker threads reading files in parallel', '1')
-    .option('--reader <name>', 'what reads the cells: auto (both networks read every cell; the game is decoded by their ensemble and by PP-OCR alone, the decoding with fewer moves in doubt is kept and every move the other decodes otherwise is flagged), ctc (PP-OCR\u2019s handwriting-capable recogniser), ensemble (PP-OCR and zapis\u2019s notation network, their scores summed), notation (the notation network alone) \u2014 each scores every legal move \u2014 or tesseract (printed text)', DEFAULT_READER_KIND)
+    .option('--reader <name>', 'what reads the cells: auto (both networks read every cell; the game is decoded by their ensemble and by PP-OCR alone, the decoding with fewer moves in doubt is kept and every move the other decodes otherwise is flagged), ctc (PP-OCR\u2019s handwriting-capable recogniser), ensemble (PP-OCR and zapis\u2019s notation network, which reads each cell as written and 1.5\u00d7 wider, their scores summed), notation (the notation network alone) \u2014 each scores every legal move \u2014 or tesseract (printed text)', DEFAULT_READER_KIND)
     .option('--review-threshold <p>', 'moves below this confidence are flagged for review', String(DEFAULT_REVIEW_THRESHOLD))
     .action(async (paths: string[], flags: ReadFlags) => {
       const language = parseLanguage(flags.lang, true);
