@@ -126,6 +126,24 @@ describe('zapis read on the fixture scans', () => {
     expect(pgn.stderr).toContain(`73 plies, ${checked.review.length} to review`);
   });
 
+  it('says which reader disputes a move the ensemble reads as written, and what it reads, never that the move was corrected', async () => {
+    const file = 'fixtures/scans/jpeg150.jpg';
+    const json = await run(['read', file, '--format', 'json', '--reader', 'ensemble']);
+    type Disputed = { moves: { ply: number; san: string; reviewReasons: string[]; corrected: boolean; disputedBy?: (string | null)[] }[] };
+    const game = (jsonLines(json.stdout) as unknown as Disputed[])[0];
+    const disputed = game.moves.filter((move) => move.reviewReasons.includes('disputed'));
+    expect(disputed.length).toBeGreaterThan(0);
+    for (const move of disputed) {
+      expect(move.corrected).toBe(false);
+      expect(move.disputedBy).toHaveLength(1);
+    }
+    const pgn = (await run(['read', file, '--reader', 'ensemble'])).stdout.replace(/\s+/g, ' ');
+    const first = disputed[0];
+    expect(pgn).toContain(`{review: one reader alone reads ${first.disputedBy![0] || 'nothing'};`);
+    // What was read is the move: no `{read: …}` before its review comment.
+    expect(pgn).not.toContain(` ${first.san} {read:`);
+  });
+
   it('reads a sheet given twice as two games, says so, and drops neither sheet’s cells', async () => {
     const result = await run(['read', 'fixtures/scans/jpeg150.jpg', 'fixtures/scans/jpeg150.jpg']);
     expect(result.code).toBe(0);

@@ -79,6 +79,11 @@ export type ReviewReason =
   | 'uncertain'
   /** What was read is not the move (corrections.ts): an arbiter confirms what the sheet does not say. */
   | 'corrected'
+  /**
+   * What was read (an ensemble's reading) is the move, but one of the ensemble's readers on its own reads the cell
+   * as something that is not (`CellAccount.disputedBy`): a correction by that reader's lights.
+   */
+  | 'disputed'
   /** No sheet has a cell for it. */
   | 'unwritten'
   /**
@@ -102,6 +107,8 @@ export interface CellAccount {
   readonly source?: CellSource;
   /** The cell's reading is not the move, marks aside (corrections.ts): the decoder corrected it. */
   readonly corrected?: boolean;
+  /** The cell's reading is the move, but one reader of an ensemble on its own reads this text, which is not ('disputed'). */
+  readonly disputedBy?: string;
 }
 
 export interface DecodedMove {
@@ -292,23 +299,33 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
         ? cell.readings.flatMap((first) => following.readings.map((second) => `${first.text}${second.text}`))
         : cell.readings.map((reading) => reading.text);
       const prepared = step.use === 'split' ? undefined : run.prepared[sheet]?.cells[step.cell];
-      const corrected = prepared?.score && prepared.ceiling !== undefined
-        ? isScoredCorrection(prepared.score, prepared.ceiling, description, language, options.scoredCorrectionMargin)
-          || (cell.witnesses ?? []).some((witness) => isScoredCorrection(witness.score, witness.ceiling, description, language, options.scoredCorrectionMargin))
+      const scored = prepared?.score && prepared.ceiling !== undefined ? { score: prepared.score, ceiling: prepared.ceiling } : undefined;
+      const corrected = scored
+        ? isScoredCorrection(scored.score, scored.ceiling, description, language, options.scoredCorrectionMargin)
         : isCorrection(readings, description, language);
-      return { sheet, use: step.use, cell: step.cell, text, corrected, ...(cell.source ? { source: cell.source } : {}) };
+      // A reader of an ensemble that alone would call it a correction: the move goes to review as disputed.
+      const objecting = scored && !corrected
+        ? (cell.witnesses ?? []).find((witness) => isScoredCorrection(witness.score, witness.ceiling, description, language, options.scoredCorrectionMargin))
+        : undefined;
+      return {
+        sheet, use: step.use, cell: step.cell, text, corrected,
+        ...(objecting ? { disputedBy: objecting.reads ?? '?' } : {}),
+        ...(cell.source ? { source: cell.source } : {}),
+      };
     });
     const seen = cells.some((account) => account.cell !== undefined);
     const corrected = cells.some((account) => account.corrected === true);
+    const disputed = cells.some((account) => account.disputedBy !== undefined);
     // The posterior holds only what the beam kept; where nothing it kept fits the readings, the true
     // game may have been dropped, so the move is trusted less. Not a move read as written (unless the
     // game still looks lost): its surprise is its prior's, which says nothing of a dropped game.
-    const asWritten = seen && !corrected && !lost;
+    const asWritten = seen && !corrected && !disputed && !lost;
     const confirmed = confirmedPlies.has(ply);
     const confidence = confirmed ? 1 : Math.min(1, Math.max(0, belief.probability * (asWritten ? 1 : doubt[index])));
     const reviewReasons: ReviewReason[] = confirmed ? [] : [
       ...(confidence < threshold ? ['uncertain' as const] : []),
       ...(corrected ? ['corrected' as const] : []),
+      ...(disputed ? ['disputed' as const] : []),
       ...(seen ? [] : ['unwritten' as const]),
     ];
     let rival: Rival | undefined;

@@ -23,6 +23,7 @@ const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '*'];
 const REASONS: Readonly<Record<ReviewReason, string>> = {
   uncertain: 'uncertain',
   corrected: 'corrected',
+  disputed: 'one reader alone reads another move',
   unwritten: 'not written on the sheet',
   'readers-differ': 'the other reader reads another move here',
 };
@@ -52,9 +53,15 @@ function otherReadingText(move: DecodedMove): string {
   return move.otherReading === undefined ? 'the other reader\u2019s game ends before this move' : `the other reader reads ${move.otherReading}`;
 }
 
+/** What one reader of an ensemble reads on its own where it disputes the move: `one reader alone reads SB` (or `nothing`). */
+function disputedText(move: DecodedMove): string {
+  const texts = [...new Set(move.cells.flatMap((cell) => (cell.disputedBy !== undefined && cell.disputedBy !== '?' ? [cell.disputedBy || 'nothing'] : [])))];
+  return texts.length > 0 ? `one reader alone reads ${texts.join(', ')}` : REASONS.disputed;
+}
+
 /** The comment written after a move on the review list. */
 export function reviewComment(move: DecodedMove): string {
-  const reasons = move.reviewReasons.map((reason) => (reason === 'readers-differ' ? otherReadingText(move) : REASONS[reason])).join(', ');
+  const reasons = move.reviewReasons.map((reason) => (reason === 'readers-differ' ? otherReadingText(move) : reason === 'disputed' ? disputedText(move) : REASONS[reason])).join(', ');
   const rival = rivalIsOtherReading(move) ? '' : `; ${rivalText(move)}`;
   return `review: ${reasons || 'flagged'}; confidence ${move.confidence.toFixed(2)}${rival}`;
 }

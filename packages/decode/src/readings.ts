@@ -35,6 +35,8 @@ export type CellScorer = (text: string) => number;
 export interface CellWitness {
   readonly score: CellScorer;
   readonly ceiling: number;
+  /** What this reader on its own reads in the cell (its best text), for the review list. */
+  readonly reads?: string;
 }
 
 export interface Cell {
@@ -47,8 +49,8 @@ export interface Cell {
    */
   readonly score?: CellScorer;
   /**
-   * A scored cell read by an ensemble: each reader on its own. A move is a
-   * correction (always on the review list) when any of them scores every
+   * A scored cell read by an ensemble: each reader on its own. A move is
+   * disputed (always on the review list) when any of them scores every
    * spelling of it as far below its own best text as a lone reader's
    * correction margin, whatever the ensemble's score says.
    */

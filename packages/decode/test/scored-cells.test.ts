@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { describe, expect, it } from 'vitest';
-import { decodeSheets, type Cell } from '../src/index.js';
+import { decodeSheets, readComment, reviewComment, type Cell } from '../src/index.js';
 
 /** A cell whose image "shows" `shown`: texts score by how far they are from it, as a recogniser would. */
 const scoredCell = (shown: string, readings: string[] = [shown]): Cell => ({
@@ -39,24 +39,33 @@ describe('cells with a scorer (images read by a recogniser)', () => {
     expect(third.review).toBe(true);
   });
 
-  it('flags a move one reader of an ensemble clearly contradicts, though the ensemble’s average favours it', () => {
+  it('flags a move one reader of an ensemble clearly contradicts, though the ensemble’s average favours it, and names what that reader reads', () => {
     // Ply 3 read by two readers: one sees Nf3 (8 nats an edit), the other, more sharply, Nc3 (20 nats an edit).
     // Their average favours Nc3 by 6 nats and no reading of the cell is better, so the ensemble alone corrects nothing.
     const sawNf3 = (text: string): number => -8 * distance(text, 'Nf3');
     const sawNc3 = (text: string): number => -20 * distance(text, 'Nc3');
     const ensemble: Cell = { readings: [{ text: 'Nc3' }, { text: 'Nf3' }], score: (text) => 0.5 * sawNf3(text) + 0.5 * sawNc3(text) };
-    const witnesses = [{ score: sawNf3, ceiling: 0 }, { score: sawNc3, ceiling: 0 }];
+    const witnesses = [{ score: sawNf3, ceiling: 0, reads: 'Nf3' }, { score: sawNc3, ceiling: 0, reads: 'Nc3' }];
     const decode = (third: Cell) => decodeSheets({ cells: [scoredCell('e4'), scoredCell('e5'), third, scoredCell('Nc6')] }, { language: 'en' });
     const alone = decode(ensemble);
     const heard = decode({ ...ensemble, witnesses });
     expect(alone.ok && heard.ok).toBe(true);
     if (!alone.ok || !heard.ok) return;
     expect(alone.value.moves[2]).toMatchObject({ san: 'Nc3', corrected: false });
-    expect(heard.value.moves[2]).toMatchObject({ san: 'Nc3', corrected: true, review: true });
-    expect(heard.value.moves[2].reviewReasons).toContain('corrected');
+    // What was read (Nc3) is the move: not a correction, but one reader alone reads Nf3, and the move is disputed.
+    expect(heard.value.moves[2]).toMatchObject({ san: 'Nc3', corrected: false, review: true, reviewReasons: ['disputed'] });
+    expect(heard.value.moves[2].cells[0]).toMatchObject({ text: 'Nc3', corrected: false, disputedBy: 'Nf3' });
+    expect(reviewComment(heard.value.moves[2])).toMatch(/^review: one reader alone reads Nf3; confidence /);
+    expect(readComment(heard.value.moves[2])).toBeUndefined();
+    // Trusted no more than a correction: the dispute weighs on its confidence as a correction would.
+    expect(heard.value.moves[2].confidence).toBeLessThanOrEqual(alone.value.moves[2].confidence);
     // A witness that agrees within the margin objects to nothing.
     const mild = decode({ ...ensemble, witnesses: [{ score: (text) => -2 * distance(text, 'Nf3'), ceiling: 0 }, { score: sawNc3, ceiling: 0 }] });
-    expect(mild.ok && mild.value.moves[2].corrected).toBe(false);
+    expect(mild.ok && mild.value.moves[2].reviewReasons.includes('disputed')).toBe(false);
+    // The cell's own reading is still what makes a correction: a read text the game forbids stays 'corrected', not disputed.
+    const forced = decode({ ...scoredCell('Qh4'), witnesses: [{ score: (text) => -20 * distance(text, 'Qh4'), ceiling: 0, reads: 'Qh4' }] });
+    expect(forced.ok && forced.value.moves[2].reviewReasons).toEqual(expect.arrayContaining(['corrected']));
+    expect(forced.ok && forced.value.moves[2].reviewReasons.includes('disputed')).toBe(false);
   });
 
   it('keeps a scored cell even when the reader found no text in it', () => {

@@ -33,6 +33,7 @@ export function deskMoves(decoded: DecodedGame, sheetsAt: (move: DecodedMove) =>
       review: move.review, reviewReasons: [...move.reviewReasons], corrected: move.corrected, confirmed: move.confirmed,
       read: sheets.read,
       readCorrected: sheets.read.map((_, sheet) => move.cells[sheet]?.corrected === true),
+      ...(move.reviewReasons.includes('disputed') ? { disputedBy: sheets.read.map((_, sheet) => move.cells[sheet]?.disputedBy ?? null) } : {}),
       cells: sheets.cells,
       readAlternatives: sheets.readAlternatives,
       ...(rival ? { rival: rival.kind === 'move' ? { kind: 'move' as const, san: rival.san, probability: rounded(rival.probability) } : { kind: 'game-ends' as const, probability: rounded(rival.probability) } } : {}),

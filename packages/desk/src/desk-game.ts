@@ -22,7 +22,11 @@ export interface DeskMove {
   /** Other moves at this ply, likeliest first, the move itself excluded. */
   alternatives: { san: string; written: string; probability: number }[];
   review: boolean;
-  /** 'uncertain', 'corrected' (what was read is not the move), 'unwritten' (no sheet has a cell for it), 'readers-differ' (a second reader's decoding has another move). */
+  /**
+   * 'uncertain', 'corrected' (what was read is not the move), 'disputed' (what was read is the move, but one reader of
+   * the ensemble alone reads another: `disputedBy`), 'unwritten' (no sheet has a cell for it), 'readers-differ' (a
+   * second reader's decoding has another move).
+   */
   reviewReasons: string[];
   corrected: boolean;
   confirmed: boolean;
@@ -30,6 +34,8 @@ export interface DeskMove {
   read: (string | null)[];
   /** Per sheet, whether the decoder corrected that cell's reading (false where there is no cell). */
   readCorrected: boolean[];
+  /** Per sheet, what one reader of the ensemble alone reads where it disputes the move (null: no dispute there). */
+  disputedBy?: (string | null)[];
   /** Per sheet, the cell on the scan; text: null. */
   cells: (CellOnScan | null)[];
   /** Per sheet, the reader's best texts for the cell, best first (a text: what the transcription says). */

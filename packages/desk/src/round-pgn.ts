@@ -19,7 +19,7 @@ export interface RoundPgn {
   readonly flaggedLeft: number;
 }
 
-const REVIEW_REASONS: readonly ReviewReason[] = ['uncertain', 'corrected', 'unwritten', 'readers-differ'];
+const REVIEW_REASONS: readonly ReviewReason[] = ['uncertain', 'corrected', 'disputed', 'unwritten', 'readers-differ'];
 
 /** The decoder's move back from the desk's (its description from the board before it). */
 function decodedMove(move: DeskMove): DecodedMove | undefined {
@@ -37,6 +37,7 @@ function decodedMove(move: DeskMove): DecodedMove | undefined {
     cells: move.read.map((text, sheet) => ({
       sheet, use: text === null ? 'unwritten' as const : 'written' as const,
       ...(text !== null ? { text, corrected: move.readCorrected[sheet] === true } : {}),
+      ...(typeof move.disputedBy?.[sheet] === 'string' ? { disputedBy: move.disputedBy[sheet] } : {}),
     })),
   };
 }

@@ -269,5 +269,16 @@ describe('a scan on the desk, read as the browser reads it', () => {
     expect(game.flagged.length).toBeGreaterThan(0);
     expect(game.flagged.length).toBeLessThan(truth.san.length / 2);
     for (const move of game.moves) expect(move.readAlternatives[0].length).toBeGreaterThan(0);
+    // Where one reader of the ensemble alone reads another text, the move says so and names it, here and in the round's PGN.
+    const disputed = game.moves.filter((move) => move.reviewReasons.includes('disputed'));
+    expect(disputed.length).toBeGreaterThan(0);
+    const pgn = oneLine(roundPgn([game]).pgn);
+    for (const move of disputed) {
+      expect(move.corrected).toBe(false);
+      const text = move.disputedBy?.[0];
+      expect(typeof text, `ply ${move.ply}`).toBe('string');
+      // A reader that alone reads nothing in the cell says so.
+      expect(pgn).toContain(`one reader alone reads ${text || 'nothing'}`);
+    }
   });
 });

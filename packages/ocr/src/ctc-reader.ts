@@ -75,7 +75,7 @@ export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptio
   return {
     alternatives: best,
     score: (text: string) => temperature * combined(text),
-    witnesses: scorers.map((scorer, index) => witness(scorer, temperature, [...ownBest[index].slice(0, count), ...best.map((entry) => entry.text)])),
+    witnesses: scorers.map((scorer, index) => witness(scorer, temperature, [...ownBest[index].slice(0, count), ...best.map((entry) => entry.text)], ownBest[index][0])),
     alone: () => (alone ??= ctcReading([frames[0]], { ...options, weights: [1] })),
     frames,
   };
@@ -85,10 +85,10 @@ export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptio
  * One network of an ensemble on its own, tempered as a lone reader is. Its ceiling is the best it scores any of its
  * own best texts or the cell's (scored in full, as the decoder scores moves), found again from its frames on any thread.
  */
-function witness(scorer: CtcScores, temperature: number, candidates: readonly string[]): CellWitness {
+function witness(scorer: CtcScores, temperature: number, candidates: readonly string[], reads: string | undefined): CellWitness {
   const texts = new Set(candidates);
   const ceiling = Math.max(...[...texts].map((text) => scorer.score(text)));
-  return { score: (text: string) => temperature * scorer.score(text), ceiling: temperature * ceiling };
+  return { score: (text: string) => temperature * scorer.score(text), ceiling: temperature * ceiling, ...(reads !== undefined ? { reads } : {}) };
 }
 
 function bestAlternatives(scores: CtcScores, count: number): TextAlternative[] {

@@ -34,6 +34,8 @@ export interface ReadMoveJson {
   readonly reviewReasons: readonly string[];
   /** With the reason 'readers-differ': the other reader's move here (absent: its game ends before). */
   readonly otherReading?: string;
+  /** With the reason 'disputed': per player, what one reader of the ensemble alone reads in the cell (null: no dispute there). */
+  readonly disputedBy?: readonly (string | null)[];
   /** What each player's cell read (null: no cell). */
   readonly read: readonly (string | null)[];
   readonly corrected: boolean;
@@ -143,6 +145,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
         review: move.review,
         reviewReasons: move.reviewReasons,
         ...(move.otherReading ? { otherReading: move.otherReading } : {}),
+        ...(move.reviewReasons.includes('disputed') ? { disputedBy: cells.map((_, player) => move.cells.find((account) => account.sheet === player)?.disputedBy ?? null) } : {}),
         read: cells.map((cell) => (cell ? cell.cell.reading.alternatives[0]?.text ?? '' : null)),
         corrected: move.corrected,
         cell: cells.find((cell) => cell !== undefined)?.where ?? null,

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { DeskGame, DeskMove } from '@zapis/desk';
-import { useT, type MessageKey } from '../i18n.js';
+import { useT, type MessageKey, type Translate } from '../i18n.js';
 import { Board } from './board.js';
 import { CellCrop } from './cell-crop.js';
 
@@ -29,7 +29,7 @@ export function MoveDetail({ game, move, imageOf, actions }: {
     <section class="move-detail" aria-label={label} data-testid="move-detail" data-ply={move.ply}>
       <h3>{label} <span class="quiet">{move.confirmed ? t('confirmed') : t('confidence', { p: percent(move.confidence) })}</span></h3>
       {move.reviewReasons.length > 0 ? (
-        <p class="reasons">{t('reasons', { r: move.reviewReasons.map((reason) => t(`reason_${reason}` as MessageKey)).join(', ') })}</p>
+        <p class="reasons">{t('reasons', { r: move.reviewReasons.map((reason) => reasonText(reason, move, t)).join(', ') })}</p>
       ) : null}
       {move.corrected && !move.confirmed ? <p class="reasons">{t('corrected')}</p> : null}
       <div class="crops">
@@ -77,4 +77,11 @@ export function MoveDetail({ game, move, imageOf, actions }: {
       </div>
     </section>
   );
+}
+
+/** Why a move is on the review list, in the interface's language; a dispute names what the objecting reader reads. */
+function reasonText(reason: string, move: DeskMove, t: Translate): string {
+  const disputedBy = [...new Set((move.disputedBy ?? []).filter((text): text is string => text !== null && text !== '?'))];
+  if (reason === 'disputed' && disputedBy.length > 0) return t('reason_disputed_text', { t: disputedBy.map((text) => text || t('nothing')).join(', ') });
+  return t(`reason_${reason}` as MessageKey);
 }
