@@ -15,7 +15,7 @@ export {
   type CtcReaderOptions, type CtcCellReading, type FrameModel, CtcReader, ctcReading, cellBatches, DEFAULT_BATCH_SIZE, DEFAULT_CTC_TEMPERATURE, DEFAULT_ENSEMBLE_WEIGHTS, defaultWeights,
 } from './ctc-reader.js';
 export { type NotationModelFiles, NotationModel } from './notation-model.js';
-export { NOTATION_STRETCH, StretchedLinesModel, stretchedLine } from './stretched-lines.js';
+export { NOTATION_STRETCH, StretchedLinesModel, ensembleNetworks, stretchedLine } from './stretched-lines.js';
 export { STRIP_HEIGHT, lineStrip } from './line-strip.js';
 export { type ReadCell, type SheetRead, type ReadLocation, readLocatedSheet, readCutSheet } from './read-sheet.js';
 export { type CutCell, type CutSheet, cutSheet } from './cut-sheet.js';

@@ -10,7 +10,7 @@ import type { CellReader } from './cell-reader.js';
 import { CtcReader, type CtcReaderOptions } from './ctc-reader.js';
 import { TesseractReader } from './tesseract-reader.js';
 import { loadNodeNotationModel, loadNodeRecognizer } from './node-recognizer.js';
-import { StretchedLinesModel } from './stretched-lines.js';
+import { ensembleNetworks } from './stretched-lines.js';
 import { loadImageFast } from './node-image-decode.js';
 import { readScanFile, type PageOutcome } from './read-scan-file.js';
 import { outcomeFromPlain, type PlainOutcome } from './read-transfer.js';
@@ -58,10 +58,7 @@ export async function loadReader(kind: ReaderKind = DEFAULT_READER_KIND, options
     case 'ctc': return new CtcReader(await loadNodeRecognizer(), options, 'ctc');
     case 'notation': return new CtcReader(await loadNodeNotationModel(), options, 'notation');
     case 'ensemble':
-    case 'auto': {
-      const notation = await loadNodeNotationModel();
-      return new CtcReader([await loadNodeRecognizer(), notation, new StretchedLinesModel(notation)], options, kind);
-    }
+    case 'auto': return new CtcReader(ensembleNetworks(await loadNodeRecognizer(), await loadNodeNotationModel()), options, kind);
   }
 }
 

@@ -39,3 +39,11 @@ export class StretchedLinesModel implements FrameModel {
     // The reader holds the model itself too, and disposes of it once.
   }
 }
+
+/**
+ * The networks of `zapis read`'s ensemble, in the order DEFAULT_ENSEMBLE_WEIGHTS weighs them: PP-OCR, the notation
+ * network as written, and its second look. Node and the browser load the models their own way and compose them here.
+ */
+export function ensembleNetworks(ppOcr: FrameModel, notation: FrameModel): FrameModel[] {
+  return [ppOcr, notation, new StretchedLinesModel(notation)];
+}

@@ -13,7 +13,7 @@ import dictionaryUrl from 'zapis-ocr-models/ppocr_keys_v1.txt?url';
 import notationModelUrl from '@zapis/ocr/models/notation-crnn.onnx?url';
 import notationSymbolsUrl from '@zapis/ocr/models/notation-crnn.txt?url';
 import {
-  CtcReader, NotationModel, RecognizerModel, StretchedLinesModel, cutSheet, grayFromRgba, loadImage, locateScanPage, plainCellReading,
+  CtcReader, NotationModel, RecognizerModel, cutSheet, ensembleNetworks, grayFromRgba, loadImage, locateScanPage, plainCellReading,
   plainCutSheet, type GrayImage, type OnnxRuntime,
 } from '@zapis/ocr';
 import type { CutSource, ReaderReply, ReaderRequest } from './reader-protocol.js';
@@ -55,7 +55,7 @@ async function loadReader(): Promise<CtcReader> {
   ]);
   const recognizer = await RecognizerModel.load(runtime, { model: new Uint8Array(model), dictionary, optimized: true });
   const notation = await NotationModel.load(runtime, { model: new Uint8Array(notationModel), symbols: notationSymbols });
-  return new CtcReader([recognizer, notation, new StretchedLinesModel(notation)], {}, 'ensemble');
+  return new CtcReader(ensembleNetworks(recognizer, notation), {}, 'ensemble');
 }
 
 /** The browser's own decoder is much faster than a JavaScript one; EXIF rotation is ignored, as the scan's pixels are what cells refer to. */
