@@ -107,7 +107,9 @@ export interface CellAccount {
   readonly source?: CellSource;
   /** The cell's reading is not the move, marks aside (corrections.ts): the decoder corrected it. */
   readonly corrected?: boolean;
-  /** The cell's reading is the move, but one reader of an ensemble on its own reads this text, which is not ('disputed'). */
+  /** The cell's reading is the move, but one reader of an ensemble on its own calls it a correction ('disputed'). */
+  readonly disputed?: boolean;
+  /** What that reader reads in the cell, when it says ('' : nothing). */
   readonly disputedBy?: string;
 }
 
@@ -309,13 +311,13 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
         : undefined;
       return {
         sheet, use: step.use, cell: step.cell, text, corrected,
-        ...(objecting ? { disputedBy: objecting.reads ?? '?' } : {}),
+        ...(objecting ? { disputed: true, ...(objecting.reads !== undefined ? { disputedBy: objecting.reads } : {}) } : {}),
         ...(cell.source ? { source: cell.source } : {}),
       };
     });
     const seen = cells.some((account) => account.cell !== undefined);
     const corrected = cells.some((account) => account.corrected === true);
-    const disputed = cells.some((account) => account.disputedBy !== undefined);
+    const disputed = cells.some((account) => account.disputed === true);
     // The posterior holds only what the beam kept; where nothing it kept fits the readings, the true
     // game may have been dropped, so the move is trusted less. Not a move read as written (unless the
     // game still looks lost): its surprise is its prior's, which says nothing of a dropped game.

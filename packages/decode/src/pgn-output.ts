@@ -55,7 +55,7 @@ function otherReadingText(move: DecodedMove): string {
 
 /** What one reader of an ensemble reads on its own where it disputes the move: `one reader alone reads SB` (or `nothing`). */
 function disputedText(move: DecodedMove): string {
-  const texts = [...new Set(move.cells.flatMap((cell) => (cell.disputedBy !== undefined && cell.disputedBy !== '?' ? [cell.disputedBy || 'nothing'] : [])))];
+  const texts = [...new Set(move.cells.flatMap((cell) => (cell.disputedBy !== undefined ? [cell.disputedBy || 'nothing'] : [])))];
   return texts.length > 0 ? `one reader alone reads ${texts.join(', ')}` : REASONS.disputed;
 }
 

@@ -37,7 +37,7 @@ function decodedMove(move: DeskMove): DecodedMove | undefined {
     cells: move.read.map((text, sheet) => ({
       sheet, use: text === null ? 'unwritten' as const : 'written' as const,
       ...(text !== null ? { text, corrected: move.readCorrected[sheet] === true } : {}),
-      ...(typeof move.disputedBy?.[sheet] === 'string' ? { disputedBy: move.disputedBy[sheet] } : {}),
+      ...(typeof move.disputedBy?.[sheet] === 'string' ? { disputed: true, disputedBy: move.disputedBy[sheet] } : {}),
     })),
   };
 }

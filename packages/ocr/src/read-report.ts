@@ -145,7 +145,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
         review: move.review,
         reviewReasons: move.reviewReasons,
         ...(move.otherReading ? { otherReading: move.otherReading } : {}),
-        ...(move.reviewReasons.includes('disputed') ? { disputedBy: cells.map((_, player) => move.cells.find((account) => account.sheet === player)?.disputedBy ?? null) } : {}),
+        ...(move.reviewReasons.includes('disputed') ? { disputedBy: cells.map((_, player) => move.cells[player]?.disputedBy ?? null) } : {}),
         read: cells.map((cell) => (cell ? cell.cell.reading.alternatives[0]?.text ?? '' : null)),
         corrected: move.corrected,
         cell: cells.find((cell) => cell !== undefined)?.where ?? null,

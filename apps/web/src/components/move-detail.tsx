@@ -81,7 +81,7 @@ export function MoveDetail({ game, move, imageOf, actions }: {
 
 /** Why a move is on the review list, in the interface's language; a dispute names what the objecting reader reads. */
 function reasonText(reason: string, move: DeskMove, t: Translate): string {
-  const disputedBy = [...new Set((move.disputedBy ?? []).filter((text): text is string => text !== null && text !== '?'))];
+  const disputedBy = [...new Set((move.disputedBy ?? []).filter((text): text is string => text !== null))];
   if (reason === 'disputed' && disputedBy.length > 0) return t('reason_disputed_text', { t: disputedBy.map((text) => text || t('nothing')).join(', ') });
   return t(`reason_${reason}` as MessageKey);
 }
