@@ -21,6 +21,15 @@ export type FontSet = 'tuning' | 'held-out';
 
 export const fontsOf = (set: FontSet): readonly string[] => (set === 'tuning' ? TUNING_FONTS : HELD_OUT_FONTS);
 
+/** Some of the tuning fonts, by name; a held-out or unknown name is refused (held-out hands are the report's alone). */
+export function tuningSubset(names: readonly string[]): readonly string[] {
+  const unknown = names.filter((name) => !(TUNING_FONTS as readonly string[]).includes(name));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new Error(`expected tuning fonts (${TUNING_FONTS.join(', ')}), got ${unknown.length > 0 ? unknown.join(', ') : 'none'}`);
+  }
+  return names;
+}
+
 /**
  * How big each font's letters look for the same pixel size differs a lot
  * (Reenie Beanie is tiny, Homemade Apple huge): scale so capitals land near

@@ -1,12 +1,13 @@
 /**
  * `pnpm --filter @zapis/ocr generate-evaluation --set tune|report --kinds scan200,jpeg150,phone,prefilled
- *  --games 40 --out DIR --seed 1 [--fonts tuning|held-out]`
+ *  --games 40 --out DIR --seed 1 [--fonts tuning|held-out|FONT,FONT…] [--small-hands]` (a list: tuning fonts only;
+ *  --small-hands: every hand small and condensed, for experiments on the tune set)
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { hasShared, SHARED_MISSING_MESSAGE } from '@zapis/testkit';
 import type { EvaluationSet } from './corpus-games.js';
-import type { FontSet } from './fonts.js';
+import { tuningSubset, type FontSet } from './fonts.js';
 import { generateEvaluationSet } from './generate.js';
 import { IMAGE_KINDS, isImageKind } from './truth.js';
 
@@ -31,6 +32,7 @@ const parseOptions = () => parseArgs({
     out: { type: 'string' },
     seed: { type: 'string', default: '1' },
     fonts: { type: 'string' },
+    'small-hands': { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -43,14 +45,23 @@ const games = Number(values.games);
 if (!Number.isInteger(games) || games < 1) fail(`--games must be a positive whole number, not '${values.games}'`);
 const seed = Number(values.seed);
 if (!Number.isInteger(seed)) fail(`--seed must be a whole number, not '${values.seed}'`);
-if (values.fonts !== undefined && values.fonts !== 'tuning' && values.fonts !== 'held-out') fail(`--fonts must be tuning or held-out`);
+const fontList = values.fonts?.split(',').map((font) => font.trim()).filter((font) => font !== '') ?? [];
+let fonts: FontSet | readonly string[] | undefined;
+if (values.fonts === 'tuning' || values.fonts === 'held-out') fonts = values.fonts;
+else if (values.fonts !== undefined) {
+  try {
+    fonts = tuningSubset(fontList);
+  } catch (error) {
+    fail(`--fonts must be tuning, held-out or a list of tuning fonts: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 if (!hasShared()) fail(SHARED_MISSING_MESSAGE);
 const set = values.set as EvaluationSet;
 const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out ?? `.eval/${set}-seed${seed}`);
 
 const started = Date.now();
 const truths = await generateEvaluationSet({
-  set, kinds: kinds.filter(isImageKind), games, out, seed, ...(values.fonts ? { fonts: values.fonts as FontSet } : {}),
+  set, kinds: kinds.filter(isImageKind), games, out, seed, ...(fonts ? { fonts } : {}), smallHands: values['small-hands'],
   onSheet: (truth, seconds) => console.log(`${truth.file}  ${truth.san.length} plies  ${truth.font}  ${seconds.toFixed(2)} s`),
 });
 console.log(`wrote ${truths.length} sheets to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

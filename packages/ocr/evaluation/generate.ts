@@ -9,8 +9,8 @@ import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import type { HeaderValues, SheetLanguage, SheetLayout } from '@zapis/sheet';
 import { chooseGames, type CorpusGame, type EvaluationSet } from './corpus-games.js';
 import { CLEAN_DPI, jpeg150, phonePhoto, prefilledScan, scan200, type DegradedImage } from './degrade.js';
-import { fontsOf, registerFont, type FontSet } from './fonts.js';
-import { randomHandStyle, type HandStyle } from './hand-style.js';
+import { fontsOf, registerFont, tuningSubset, type FontSet } from './fonts.js';
+import { randomHandStyle, smallHand, type HandStyle } from './hand-style.js';
 import { tickBox, writeInRect } from './handwriting.js';
 import { printBlankSheets, printFilledSheets, rasterisePdf } from './print-sheet.js';
 import { Random } from './random.js';
@@ -23,8 +23,13 @@ export interface GenerateOptions {
   readonly games: number;
   readonly out: string;
   readonly seed: number;
-  /** Defaults: tuning fonts for the tune set, held-out fonts for the report set. */
-  readonly fonts?: FontSet;
+  /**
+   * Defaults: tuning fonts for the tune set, held-out fonts for the report set. A list names tuning fonts only: a
+   * leave-fonts-out experiment writes with the fonts a trial network was not trained on (training/README.md).
+   */
+  readonly fonts?: FontSet | readonly string[];
+  /** Experiments only: every writer's hand small and condensed (hand-style.ts, smallHand). */
+  readonly smallHands?: boolean;
   readonly onSheet?: (truth: SheetTruth, seconds: number) => void;
 }
 
@@ -65,6 +70,7 @@ function toHeaderValues(fields: Readonly<Record<string, string>>): HeaderValues 
     ...(fields.site ? { site: fields.site } : {}),
     ...(fields.date ? { date: fields.date } : {}),
     ...(fields.round ? { round: fields.round } : {}),
+    ...(fields.board ? { board: fields.board } : {}),
     ...(fields['white.name'] ? { white: { name: fields['white.name'] } } : {}),
     ...(fields['black.name'] ? { black: { name: fields['black.name'] } } : {}),
   };
@@ -89,9 +95,14 @@ export async function writeGameByHand(game: CorpusGame, random: Random, fonts: r
     readonly copy?: 'white' | 'black'; readonly printHeader?: boolean; readonly sheetLanguage?: SheetLanguage;
     /** Training data only: the moves' letters each in a font drawn from these (see WriteOptions.letterFamilies). */
     readonly letterFonts?: readonly string[];
+    /** Experiments: a small, condensed hand, drawn from its own stream so the page's other choices stay the same. */
+    readonly smallHand?: Random;
+    /** A board number printed in the header (and so in the QR, which pairs White's and Black's copies by it). */
+    readonly board?: string;
   } = {}): Promise<HandwrittenPage> {
   const habits = randomHabits(random);
-  const hand = randomHandStyle(random, fonts);
+  const drawnHand = randomHandStyle(random, fonts);
+  const hand = force.smallHand ? smallHand(drawnHand, force.smallHand) : drawnHand;
   const family = await registerFont(hand.font);
   const letterFamilies = force.letterFonts ? await Promise.all(force.letterFonts.map(registerFont)) : undefined;
   const drawnLanguage: SheetLanguage = random.chance(0.85) ? habits.letters : habits.letters === 'pl' ? 'en' : 'pl';
@@ -100,7 +111,7 @@ export async function writeGameByHand(game: CorpusGame, random: Random, fonts: r
   // Forced choices still draw their numbers: every other sheet comes out as before.
   const drawnHeader = random.chance(0.5);
   const printHeader = force.printHeader ?? drawnHeader;
-  const printedHeader = printHeader ? fields : {};
+  const printedHeader = printHeader ? { ...fields, ...(force.board ? { board: force.board } : {}) } : {};
   const handwrittenHeader = printHeader ? {} : fields;
   const drawnCopy = random.pick([undefined, 'white', 'black'] as const);
   const copy = force.copy ?? drawnCopy;
@@ -156,7 +167,7 @@ function filteringTags(kind: ImageKind, image: DegradedImage, habits?: WriterHab
 /** Writes images and truth files for `options.games` games in every kind asked for; returns the truths. */
 export async function generateEvaluationSet(options: GenerateOptions): Promise<SheetTruth[]> {
   await mkdir(options.out, { recursive: true });
-  const fonts = fontsOf(options.fonts ?? defaultFontSet(options.set));
+  const fonts = typeof options.fonts === 'object' ? tuningSubset(options.fonts) : fontsOf(options.fonts ?? defaultFontSet(options.set));
   const games = await chooseGames(options.set, options.games, Random.derive(options.seed, options.set, 'games'));
   const truths: SheetTruth[] = [];
   for (const game of games) truths.push(...(await generateGame(game, options, fonts)));
@@ -170,7 +181,8 @@ export async function generateGame(game: CorpusGame, options: GenerateOptions, f
   const handKinds = options.kinds.filter((kind): kind is Exclude<ImageKind, 'prefilled'> => kind !== 'prefilled');
   let started = Date.now();
   if (handKinds.length > 0) {
-    const page = await writeGameByHand(game, Random.derive(options.seed, options.set, game.number, 'hand'), fonts);
+    const page = await writeGameByHand(game, Random.derive(options.seed, options.set, game.number, 'hand'), fonts,
+      options.smallHands ? { smallHand: Random.derive(options.seed, options.set, game.number, 'small-hand') } : {});
     const handSeconds = (Date.now() - started) / 1000;
     for (const kind of handKinds) {
       const kindStarted = Date.now();

@@ -32,6 +32,17 @@ export interface HandStyle {
   readonly spacing: number;
   /** Share of moves written a bit too big or too low, touching the cell's ruling. */
   readonly touchRate: number;
+  /** Letters drawn this share of the font's own width (a condensed hand); absent: the font's own. */
+  readonly width?: number;
+}
+
+/**
+ * The same writer with a small, condensed hand: letters 55–80% of the font's width and capitals a fifth smaller.
+ * Experiments only (`--small-hands`): the tuning fonts are all round, legible hands, and the hands the held-out
+ * report fails on are small and narrow; this makes tune-set sheets that a reader finds hard in that way.
+ */
+export function smallHand(style: HandStyle, random: Random): HandStyle {
+  return { ...style, capHeight: style.capHeight * 0.8, width: random.between(0.55, 0.8), spacing: Math.min(style.spacing, 1) };
 }
 
 export function randomHandStyle(random: Random, fonts: readonly string[]): HandStyle {

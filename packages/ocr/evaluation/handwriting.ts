@@ -46,8 +46,9 @@ export function writeInRect(
   const capHeight = height * style.capHeight * random.between(0.93, 1.07) * (touching ? 1.12 : 1);
   let fontSize = capHeight / capRatio(context, family);
   const spacing = style.spacing * random.between(0.96, 1.04);
+  const narrow = style.width ?? 1;
   context.font = `${fontSize}px ${family}`;
-  const natural = [...text].reduce((sum, character) => sum + context.measureText(character).width * spacing, 0);
+  const natural = [...text].reduce((sum, character) => sum + context.measureText(character).width * spacing * narrow, 0);
   const indent = width * style.indent * random.between(0.7, 1.3);
   const room = width - indent - width * 0.04;
   // A writer short of room writes smaller, not over the ruling.
@@ -72,15 +73,15 @@ export function writeInRect(
     context.globalAlpha = Math.min(1, pressure * random.between(0.9, 1.05));
     context.translate(x, baseline + rise);
     context.rotate(angle);
-    context.transform(1, 0, -style.slant, 1, 0, 0);
+    context.transform(narrow, 0, -style.slant, 1, 0, 0);
     context.fillText(character, 0, 0);
     context.restore();
     const lean = style.slant * metrics.actualBoundingBoxAscent;
-    left = Math.min(left, x - metrics.actualBoundingBoxLeft - Math.max(0, -lean));
-    right = Math.max(right, x + metrics.actualBoundingBoxRight + Math.max(0, lean));
+    left = Math.min(left, x - metrics.actualBoundingBoxLeft * narrow - Math.max(0, -lean));
+    right = Math.max(right, x + metrics.actualBoundingBoxRight * narrow + Math.max(0, lean));
     top = Math.min(top, baseline + rise - metrics.actualBoundingBoxAscent);
     bottom = Math.max(bottom, baseline + rise + metrics.actualBoundingBoxDescent);
-    x += metrics.width * spacing * (size / (fontSize * sameCaps));
+    x += metrics.width * spacing * narrow * (size / (fontSize * sameCaps));
   }
   return { x: left, y: top, width: right - left, height: bottom - top };
 }

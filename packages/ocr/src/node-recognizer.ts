@@ -33,6 +33,8 @@ export const NOTATION_SYMBOLS_URL = new URL('../models/notation-crnn.txt', impor
 
 export async function loadNodeNotationModel(threads = 1): Promise<NotationModel> {
   const runtime = await import('onnxruntime-node');
-  const [model, symbols] = await Promise.all([readFile(NOTATION_MODEL_URL), readFile(NOTATION_SYMBOLS_URL, 'utf8')]);
+  // A trial network in place of the shipped one (training experiments, e.g. leave-fonts-out; training/README.md).
+  const trial = process.env.ZAPIS_NOTATION_MODEL;
+  const [model, symbols] = await Promise.all([readFile(trial ?? NOTATION_MODEL_URL), readFile(trial ? trial.replace(/\.onnx$/u, '.txt') : NOTATION_SYMBOLS_URL, 'utf8')]);
   return NotationModel.load(runtime as unknown as OnnxRuntime, { model: new Uint8Array(model), symbols }, threads);
 }

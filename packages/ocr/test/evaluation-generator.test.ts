@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import type { Rect } from '@zapis/sheet';
 import { readCorpusGames, type CorpusGame } from '../evaluation/corpus-games.js';
-import { HELD_OUT_FONTS, TUNING_FONTS } from '../evaluation/fonts.js';
+import { HELD_OUT_FONTS, TUNING_FONTS, tuningSubset } from '../evaluation/fonts.js';
 import { generateEvaluationSet, writeGameByHand } from '../evaluation/generate.js';
 import { Random } from '../evaluation/random.js';
 import type { SheetTruth } from '../evaluation/truth.js';
@@ -138,5 +138,44 @@ describe.skipIf(skip)('evaluation set generator', () => {
       for (let ply = 1; ply <= game.san.length; ply += 1) expect(inkPerCell.get(ply) ?? 0).toBeGreaterThan(150);
       for (const slot of cells.filter((candidate) => candidate.ply > game.san.length)) expect(inkPerCell.get(slot.ply) ?? 0).toBe(0);
     }
+  });
+
+  it('writes a small, condensed hand when asked, and leaves every other choice of the page as it was', async () => {
+    const [game] = [...(await readCorpusGames([5])).values()];
+    const plain = await writeGameByHand(game, new Random(41), ['kalam']);
+    const small = await writeGameByHand(game, new Random(41), ['kalam'], { smallHand: new Random(42) });
+    // Same writer, habits and words: only the hand's size and width differ.
+    expect(small.written).toEqual(plain.written);
+    expect(small.habits).toEqual(plain.habits);
+    expect(small.hand.font).toBe(plain.hand.font);
+    expect(small.hand.capHeight).toBeCloseTo(plain.hand.capHeight * 0.8, 10);
+    expect(small.hand.width).toBeGreaterThanOrEqual(0.55);
+    expect(small.hand.width).toBeLessThanOrEqual(0.8);
+    // Less ink in every written cell: the letters are smaller and narrower.
+    const inkOf = (page: typeof plain): number[] => {
+      const { width, height } = page.canvas;
+      const inked = page.canvas.getContext('2d').getImageData(0, 0, width, height).data;
+      const blank = page.blank.getContext('2d').getImageData(0, 0, width, height).data;
+      const scale = width / page.layout.paper.width;
+      const cells = page.layout.moveGrid.rows.flatMap((row) => [row.white, row.black]).filter((slot) => slot.ply <= game.san.length);
+      return cells.map(({ cell }) => {
+        let ink = 0;
+        for (let y = Math.floor(cell.y * scale); y < (cell.y + cell.height) * scale; y += 1) {
+          for (let x = Math.floor(cell.x * scale); x < (cell.x + cell.width) * scale; x += 1) {
+            const i = (y * width + x) * 4;
+            if (Math.abs(inked[i] - blank[i]) + Math.abs(inked[i + 2] - blank[i + 2]) >= 60) ink += 1;
+          }
+        }
+        return ink;
+      });
+    };
+    const [plainInk, smallInk] = [inkOf(plain), inkOf(small)];
+    expect(smallInk.every((ink, index) => ink > 0 && ink < plainInk[index])).toBe(true);
+  });
+
+  it('takes lists of tuning fonts for leave-fonts-out trials and refuses a held-out one', () => {
+    expect(tuningSubset(['kalam', 'architects-daughter'])).toEqual(['kalam', 'architects-daughter']);
+    expect(() => tuningSubset(['kalam', HELD_OUT_FONTS[0]])).toThrow(HELD_OUT_FONTS[0]);
+    expect(() => tuningSubset([])).toThrow(/tuning fonts/);
   });
 });

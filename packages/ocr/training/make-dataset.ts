@@ -7,6 +7,8 @@
  *
  *   pnpm --filter @zapis/ocr exec tsx training/make-dataset.ts --games 300 --out .train [--seed 7] [--minutes 30]
  *     [--mixed-letters 0.6]   share of pages whose letters each take a random tuning font (an experiment; see README)
+ *     [--small-hands 0.4]     share of pages in a small, condensed hand (evaluation/hand-style.ts, smallHand)
+ *     [--fonts a,b,…]         some of the tuning fonts only (leave-fonts-out trials)
  *
  * Writes shards `cells-NNN.bin`: per cell, u16 width, u8 kind, u8 label length, the label (ASCII), then
  * width × STRIP_HEIGHT grey bytes, row by row.
@@ -17,7 +19,7 @@ import { parseArgs } from 'node:util';
 import type { Canvas } from '@napi-rs/canvas';
 import { chooseGames } from '../evaluation/corpus-games.js';
 import { jpeg150, phonePhoto, scan200, type DegradedImage } from '../evaluation/degrade.js';
-import { TUNING_FONTS } from '../evaluation/fonts.js';
+import { TUNING_FONTS, tuningSubset } from '../evaluation/fonts.js';
 import { writeGameByHand } from '../evaluation/generate.js';
 import { Random } from '../evaluation/random.js';
 import { cutCell } from '../src/cell-image.js';
@@ -40,6 +42,7 @@ const { values } = parseArgs({
     games: { type: 'string', default: '300' }, out: { type: 'string', default: '.train' }, seed: { type: 'string', default: '7' },
     minutes: { type: 'string', default: '30' }, shard: { type: 'string', default: '10' },
     'mixed-letters': { type: 'string', default: '0' }, 'first-game': { type: 'string', default: '0' },
+    fonts: { type: 'string', default: TUNING_FONTS.join(',') }, 'small-hands': { type: 'string', default: '0' },
   },
 });
 const seed = Number(values.seed), wanted = Number(values.games), deadline = Date.now() + Number(values.minutes) * 60_000;
@@ -47,16 +50,23 @@ const out = resolve(values.out);
 await mkdir(out, { recursive: true });
 
 const measured = new Set((await chooseGames('tune', MEASURE_GAMES, Random.derive(MEASURE_SEED, 'tune', 'games'))).map((game) => game.number));
-const firstGame = Number(values['first-game']), mixedShare = Number(values['mixed-letters']);
+const firstGame = Number(values['first-game']), mixedShare = Number(values['mixed-letters']), smallShare = Number(values['small-hands']);
+// A subset of the tuning fonts (experiments that leave some out to stand for unseen hands); never a held-out font.
+const fonts = values.fonts.split(',').map((font) => font.trim()).filter((font) => font !== '');
+tuningSubset(fonts);
 const games = (await chooseGames('tune', firstGame + wanted + MEASURE_GAMES, Random.derive(seed, 'train', 'games')))
   .filter((game) => !measured.has(game.number)).slice(firstGame, firstGame + wanted);
 
 let records: Buffer[] = [], shard = 0, cells = 0, sheets = 0, failed = 0;
+/** Per shard, each sheet's font, kind and cell count in record order (`cells-NNN.json`): cells grouped by writer. */
+let shardSheets: { game: number; font: string; small: boolean; kind: Kind; cells: number }[] = [];
 const started = Date.now();
 async function flush(): Promise<void> {
   if (records.length === 0) return;
   await writeFile(join(out, `cells-${String(shard).padStart(3, '0')}.bin`), Buffer.concat(records));
+  await writeFile(join(out, `cells-${String(shard).padStart(3, '0')}.json`), JSON.stringify(shardSheets));
   records = [];
+  shardSheets = [];
   shard += 1;
 }
 
@@ -64,7 +74,11 @@ for (const [index, game] of games.entries()) {
   if (Date.now() > deadline) break;
   // Pages that mix the tuning fonts letter by letter: hands no single font has (README: it did not help on unseen hands).
   const mixed = Random.derive(seed, 'train', game.number, 'mixed').chance(mixedShare);
-  const page = await writeGameByHand(game, Random.derive(seed, 'train', game.number, 'hand'), TUNING_FONTS, mixed ? { letterFonts: TUNING_FONTS } : {});
+  // Pages in a small, condensed hand (hand-style.ts, smallHand): the tuning fonts are all round, legible hands.
+  const small = Random.derive(seed, 'train', game.number, 'small').chance(smallShare);
+  const page = await writeGameByHand(game, Random.derive(seed, 'train', game.number, 'hand'), fonts, {
+    ...(mixed ? { letterFonts: fonts } : {}), ...(small ? { smallHand: Random.derive(seed, 'train', game.number, 'small-hand') } : {}),
+  });
   for (const [copy, kind] of DEGRADATIONS.entries()) {
     const image = await DEGRADERS[kind](page.canvas, Random.derive(seed, 'train', game.number, kind, copy));
     const loaded = loadImage(new Uint8Array(image.bytes));
@@ -75,6 +89,7 @@ for (const [index, game] of games.entries()) {
     }
     sheets += 1;
     const places = [...located.value.cells].sort((a, b) => a.ply - b.ply);
+    const before = cells;
     page.written.forEach((text, ply) => {
       const place = places[ply];
       if (!place || !/^[\x20-\x7e]+$/.test(text)) return;
@@ -86,10 +101,11 @@ for (const [index, game] of games.entries()) {
       records.push(head, Buffer.from(text, 'ascii'), Buffer.from(strip.data));
       cells += 1;
     });
+    shardSheets.push({ game: game.number, font: mixed ? 'mixed' : page.hand.font, small, kind, cells: cells - before });
   }
   if ((index + 1) % Number(values.shard) === 0) await flush();
   const seconds = (Date.now() - started) / 1000;
-  console.log(`game ${index + 1}/${games.length} (#${game.number} ${mixed ? 'mixed letters' : page.hand.font}): ${cells} cells, ${sheets} sheets, ${failed} not located, ${(cells / seconds).toFixed(1)} cells/s`);
+  console.log(`game ${index + 1}/${games.length} (#${game.number} ${mixed ? 'mixed letters' : page.hand.font}${small ? ', small hand' : ''}): ${cells} cells, ${sheets} sheets, ${failed} not located, ${(cells / seconds).toFixed(1)} cells/s`);
 }
 await flush();
 console.log(`done: ${cells} cells from ${sheets} sheets (${failed} not located) in ${((Date.now() - started) / 60000).toFixed(1)} min, STRIP_HEIGHT ${STRIP_HEIGHT}`);
