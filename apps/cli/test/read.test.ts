@@ -145,15 +145,26 @@ describe('zapis read on the fixture scans', () => {
   });
 
   it('reads a sheet given twice as two games, says so, and drops neither sheet’s cells', async () => {
-    const result = await run(['read', 'fixtures/scans/jpeg150.jpg', 'fixtures/scans/jpeg150.jpg']);
+    // pair-white.jpg's QR names its game by event, round and board 1, and its copy: a second copy of it is the same sheet again.
+    const result = await run(['read', 'fixtures/scans/pair-white.jpg', 'fixtures/scans/pair-white.jpg']);
     expect(result.code).toBe(0);
     const games = parsePgn(result.stdout);
     expect(games.length).toBe(2);
     // Both are the whole game: the second copy neither continues the first nor replaces its cells.
     const [first, second] = result.stdout.split('[Event').slice(1);
     expect(second).toBe(first);
-    expect(games[0].moves.length).toBe(73);
-    expect(result.stderr).toContain('fixtures/scans/jpeg150.jpg (page 1): warning: the same sheet as fixtures/scans/jpeg150.jpg page 1 (its QR names the same game, copy and sheet): read as a game of its own');
+    const plies = (JSON.parse(readFileSync(join(scans, 'pair.json'), 'utf8')) as { sheets: { san: string[] }[] }).sheets[0].san.length;
+    expect(games[0].moves.length).toBe(plies);
+    expect(result.stderr).toContain('fixtures/scans/pair-white.jpg (page 1): warning: the same sheet as fixtures/scans/pair-white.jpg page 1 (its QR names the same game, copy and sheet): read as a game of its own');
+    expect(result.stderr).toMatch(new RegExp(`2 sheets read into 2 games; ${2 * plies} plies, \\d+ to review`));
+  });
+
+  it('keeps sheets whose QR names no board apart: the same event and round are every game\u2019s of the round', async () => {
+    // jpeg150.jpg's QR has its round and no board: given twice, nothing says it is the same game, so nothing is merged or paired.
+    const result = await run(['read', 'fixtures/scans/jpeg150.jpg', 'fixtures/scans/jpeg150.jpg']);
+    expect(result.code).toBe(0);
+    expect(parsePgn(result.stdout).map((game) => game.moves.length)).toEqual([73, 73]);
+    expect(result.stderr).not.toContain('the same sheet as');
     expect(result.stderr).toMatch(/2 sheets read into 2 games; 146 plies, \d+ to review/);
   });
 

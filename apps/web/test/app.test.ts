@@ -147,8 +147,8 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
 
   it('reads a sheet given twice as two games, and says on the second which page it repeats', async () => {
     const { page } = app;
-    // jpeg150.jpg's QR names its game (round 1): a second copy of it is the same sheet again.
-    await page.setInputFiles('[data-testid=file-input]', [join(scans, 'jpeg150.jpg'), join(scans, 'jpeg150.jpg')]);
+    // pair-white.jpg's QR names its game (event, round, board 1) and copy: a second copy of it is the same sheet again.
+    await page.setInputFiles('[data-testid=file-input]', [join(scans, 'pair-white.jpg'), join(scans, 'pair-white.jpg')]);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=inputs] li[data-status=done]').length === 2, undefined, { timeout: 180_000 });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=games] li').length === 2, undefined, { timeout: 120_000 });
     const sans = async (): Promise<(string | null)[]> => {
@@ -157,12 +157,12 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     };
     await page.click('[data-testid=games] li:nth-child(1) button');
     const first = await sans();
-    expect(first.length).toBe(truthOf('jpeg150').length);
+    expect(first.length).toBe((JSON.parse(readFileSync(join(scans, 'pair.json'), 'utf8')) as { sheets: { san: string[] }[] }).sheets[0].san.length);
     expect(await page.locator('[data-testid=sheet-warning]').count()).toBe(0);
     await page.click('[data-testid=games] li:nth-child(2) button');
     expect(await sans()).toEqual(first);
     const warning = page.locator('[data-testid=sheet-warning][data-code=read-same-sheet-again]');
-    expect(await warning.textContent()).toMatch(/the same sheet as jpeg150\.jpg page 1/);
+    expect(await warning.textContent()).toMatch(/the same sheet as pair-white\.jpg page 1/);
     await app.screenshot('05b-same-sheet-twice');
   });
 

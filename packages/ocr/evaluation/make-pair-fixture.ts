@@ -20,7 +20,8 @@ const seed = Number(values.seed);
 const out = join(REPOSITORY_ROOT, 'fixtures', 'scans');
 const MAX_BYTES = 400_000;
 
-// The QR pairs the copies by event, round and board: a game whose tags give them.
+// The QR pairs the copies by their board (with the event and round): a game whose tags give an event and a round,
+// printed as board 1.
 const candidates = await chooseGames('report', 20, Random.derive(seed, 'pair-fixture'), { minPlies: 40, maxMoves: 40 });
 const game = candidates.find((candidate) => (candidate.tags.Event ?? '?') !== '?' && (candidate.tags.Round ?? '?') !== '?');
 if (!game) throw new Error('no game with an event and a round among the candidates');
@@ -28,7 +29,7 @@ if (!game) throw new Error('no game with an event and a round among the candidat
 const sheetLanguage = Random.derive(seed, 'pair-fixture', 'language').chance(0.5) ? 'pl' : 'en';
 const truths = [];
 for (const copy of ['white', 'black'] as const) {
-  const page = await writeGameByHand(game, Random.derive(seed, 'pair-fixture', copy), HELD_OUT_FONTS, { copy, printHeader: true, sheetLanguage });
+  const page = await writeGameByHand(game, Random.derive(seed, 'pair-fixture', copy), HELD_OUT_FONTS, { copy, printHeader: true, sheetLanguage, board: '1' });
   const image = await scan200(page.canvas, Random.derive(seed, 'pair-fixture', copy, 'scan'));
   // Re-encoded smaller, as the other fixtures are.
   const decoded = await loadImage(image.bytes);

@@ -1,8 +1,9 @@
 /**
- * Which read pages make one game. A zapis sheet's QR says it: the event,
- * round and board name the game, `copy` whose sheet it is, `sheet`/`of` the
- * order of a long game's sheets. Sheets without that (templates, blank
- * sheets printed without a header) are one game per page, except that the
+ * Which read pages make one game. A zapis sheet's QR says it: the board
+ * (with the event and round when printed) names the game, `copy` whose sheet
+ * it is, `sheet`/`of` the order of a long game's sheets. Sheets without a
+ * board (templates, blank sheets, sheets printed with only the event or the
+ * round: every game of the round has that QR) are one game per page, except that the
  * later sheets of a game printed `1 of 2`, `2 of 2` follow the first one in
  * the same file. `--pair` takes games two by two as White's and Black's.
  *
@@ -36,10 +37,11 @@ export interface GameGroup {
   readonly players: readonly PlayerPages[];
 }
 
+/** The game a QR names; none without a board, as an event or a round alone is every game's of that round. */
 const gameKey = (page: PageRead): string | undefined => {
   const qr = page.read.located.qr;
-  if (!qr || (qr.event === undefined && qr.round === undefined && qr.board === undefined)) return undefined;
-  return JSON.stringify([qr.layout, qr.event ?? '', qr.round ?? '', qr.board ?? '']);
+  if (!qr || qr.board === undefined || qr.board.trim() === '') return undefined;
+  return JSON.stringify([qr.layout, qr.event ?? '', qr.round ?? '', qr.board]);
 };
 
 const pageRef = (page: PageRead): PageRef => ({ file: page.file, page: page.page });

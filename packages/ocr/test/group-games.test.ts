@@ -46,6 +46,19 @@ describe('groupGames', () => {
     expect(shape(groupGames(pages))).toEqual([['x.pdf:x.pdf#1,x.pdf#2'], ['y.png:y.png#1'], ['z.png:z.png#1']]);
   });
 
+  it('never pairs or repeats sheets whose QR names no board: an event and a round alone are every game\u2019s of that round', () => {
+    // Blank sheets printed for round 6 with no pairings: two games, White's copy of one and Black's copy of another.
+    const pages = [
+      page('g1406.png', 1, { event: 'Club', round: '6', copy: 'white' }),
+      page('g1061.png', 1, { event: 'Club', round: '6', copy: 'black' }),
+      page('g0419.png', 1, { round: '4', copy: 'white' }),
+      page('g1730.png', 1, { round: '4', copy: 'white' }),
+    ];
+    const groups = groupGames(pages);
+    expect(shape(groups)).toEqual([['white:g1406.png#1'], ['black:g1061.png#1'], ['white:g0419.png#1'], ['white:g1730.png#1']]);
+    expect(groups.every((group) => group.players.every((player) => player.repeats === undefined))).toBe(true);
+  });
+
   it('reads a sheet given again (scanned twice, or scanned and photographed) as a game of its own, saying which page it repeats', () => {
     const pages = [
       page('scan.png', 1, { round: '2', board: '7', copy: 'white' }),
