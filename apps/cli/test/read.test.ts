@@ -95,9 +95,9 @@ describe('zapis read on the fixture scans', () => {
     expect(readFileSync(join(crops, written[0])).subarray(1, 4).toString()).toBe('PNG');
   });
 
-  it('cross-checks its two readers by default: where their games differ, the move is flagged and says why', async () => {
+  it('cross-checks its two readers by default: with every doubt on the list, where their games differ the move is flagged and says why', async () => {
     const file = 'fixtures/scans/jpeg150.jpg';
-    const [auto, alone, ensemble] = await Promise.all([[], ['--reader', 'ctc'], ['--reader', 'ensemble']].map((reader) => run(['read', file, '--format', 'json', ...reader])));
+    const [auto, alone, ensemble] = await Promise.all([['--review', 'every-doubt'], ['--reader', 'ctc'], ['--reader', 'ensemble']].map((reader) => run(['read', file, '--format', 'json', ...reader])));
     type Checked = Omit<GameJson, 'moves' | 'diagnostics'> & { crossCheck?: { kept: string; differing: number[] }; review: number[];
       moves: (MoveJson & { ply: number; reviewReasons: string[]; otherReading?: string })[];
       diagnostics: { code: string; message: string; ply?: number; candidates?: string[] }[] };
@@ -119,7 +119,7 @@ describe('zapis read on the fixture scans', () => {
     expect(checked.review).toEqual(checked.moves.filter((move) => move.review).map((move) => move.ply));
     // Nothing PP-OCR alone flags is unflagged by the cross-check (that it adds flags is the ocr package's cross-check test).
     for (const ply of byAlone.review) expect(checked.review).toContain(ply);
-    const pgn = await run(['read', file]);
+    const pgn = await run(['read', file, '--review', 'every-doubt']);
     // PGN names the other reader's move in the review comment (lines wrap, so spaces are normalised).
     const flat = pgn.stdout.replace(/\s+/g, ' ');
     for (const ply of differ) expect(flat).toContain(`the other reader reads ${byEnsemble.san[ply - 1]}`);
@@ -142,6 +142,28 @@ describe('zapis read on the fixture scans', () => {
     expect(pgn).toContain(`{review: one reader alone reads ${first.disputedBy![0] || 'nothing'};`);
     // What was read is the move: no `{read: …}` before its review comment.
     expect(pgn).not.toContain(` ${first.san} {read:`);
+  });
+
+  it('makes the review list by risk by default, by every doubt on request, and refuses risk for a reader it was not fitted on', async () => {
+    type RiskMove = MoveJson & { confidence: number; reviewReasons: string[]; risk?: number; doubts?: string[] };
+    const gameOf = (stdout: string) => jsonLines(stdout).find((line) => 'moves' in line) as unknown as { reviewBy: string; moves: RiskMove[] };
+    const [byRisk, everyDoubt] = await Promise.all([
+      run(['read', 'fixtures/scans/jpeg150.jpg', '--format', 'json']),
+      run(['read', 'fixtures/scans/jpeg150.jpg', '--format', 'json', '--review', 'every-doubt']),
+    ]);
+    const [risk, every] = [gameOf(byRisk.stdout), gameOf(everyDoubt.stdout)];
+    expect([risk.reviewBy, every.reviewBy]).toEqual(['risk', 'every-doubt']);
+    expect(risk.moves.map((move) => move.san)).toEqual(every.moves.map((move) => move.san));
+    risk.moves.forEach((move, index) => {
+      expect(move.risk).toBeGreaterThanOrEqual(0);
+      // Corrections and moves below 90% stay on the list; a doubt left off is still in the JSON.
+      if (every.moves[index].reviewReasons.includes('corrected') || move.confidence < 0.9) expect(move.review).toBe(true);
+      if (!move.review) expect(move.doubts ?? []).toEqual(every.moves[index].reviewReasons);
+    });
+    expect(every.moves.every((move) => move.risk === undefined)).toBe(true);
+    const refused = await run(['read', 'fixtures/scans/jpeg150.jpg', '--reader', 'ctc', '--review', 'risk']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe('zapis: --review risk needs --reader auto: the review model was fitted on its cross-checked readings');
   });
 
   it('reads a sheet given twice as two games, says so, and drops neither sheet’s cells', async () => {

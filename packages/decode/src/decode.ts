@@ -90,7 +90,12 @@ export type ReviewReason =
    * The same cells read by another reader decode to another move here (or the game ends before it): set by a
    * caller that decodes twice and compares, such as `@zapis/ocr`'s cross-checked reading; the decoder never sets it.
    */
-  | 'readers-differ';
+  | 'readers-differ'
+  /**
+   * Sent to review by the risk that the move is wrong, with no other reason of its own: much of its game is in doubt
+   * (`@zapis/ocr`'s review by risk); the decoder never sets it.
+   */
+  | 'doubtful-sheet';
 
 export interface Alternative {
   readonly san: string;

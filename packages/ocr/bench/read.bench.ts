@@ -9,8 +9,8 @@
  * the set lives; reused when its manifest matches), ZAPIS_BENCH_ANCHOR=0 to
  * skip the anchor, ZAPIS_BENCH_RESULTS (the JSON results file), ZAPIS_BENCH_READER (another
  * script to run as `zapis read`, e.g. to check the bench itself with a fake reader),
- * ZAPIS_BENCH_OTHER_READERS (readers read with beside the default, `--reader NAME` each;
- * default `ctc,ensemble`, empty for none).
+ * ZAPIS_BENCH_OTHER_READERS (readers read with beside the default, `--reader NAME` each, or `NAME:HOW` for
+ * `--reader NAME --review HOW`; default `ctc,ensemble,auto:every-doubt`, empty for none).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { generateEvaluationSet } from '../evaluation/generate.js';
 import { CLI_BIN } from '../evaluation/print-sheet.js';
 import { IMAGE_KINDS, isImageKind, type ImageKind, type SheetTruth } from '../evaluation/truth.js';
 import { parseNdjson, pickGame, scoreKind, scoreSheet, type KindScore } from './metrics.js';
-import { formatTable, metricRows, type MetricRow } from './targets.js';
+import { formatTable, metricRows, readerLabel, type MetricRow } from './targets.js';
 import { formatByHand, scoreByHand } from './by-hand.js';
 import { createOfflineWorker, moveLikeTokens, readPageText } from './tesseract-anchor.js';
 
@@ -33,7 +33,7 @@ const kinds = (process.env.ZAPIS_BENCH_KINDS ?? IMAGE_KINDS.join(',')).split(','
 const setDir = resolve(process.env.ZAPIS_BENCH_DIR ?? join(packageRoot, '.eval', `report-seed${seed}-n${sheetsPerKind}`));
 const resultsFile = resolve(process.env.ZAPIS_BENCH_RESULTS ?? join(packageRoot, 'reports', 'read-bench.json'));
 const runAnchor = process.env.ZAPIS_BENCH_ANCHOR !== '0';
-const otherReaders = (process.env.ZAPIS_BENCH_OTHER_READERS ?? 'ctc,ensemble').split(',').map((name) => name.trim()).filter((name) => name !== '');
+const otherReaders = (process.env.ZAPIS_BENCH_OTHER_READERS ?? 'ctc,ensemble,auto:every-doubt').split(',').map((name) => name.trim()).filter((name) => name !== '');
 
 interface RunOutput {
   readonly code: number;
@@ -86,8 +86,10 @@ async function runReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>, readerNam
   const byHand: HandScores = {};
   for (const [kind, truths] of byKind) {
     const files = truths.map((truth) => join(setDir, truth.file));
-    const run = await runCli(['read', ...files, '--format', 'json', '-j', '1', ...(readerName ? ['--reader', readerName] : [])], readerBin);
-    const label = `zapis read${readerName ? ` --reader ${readerName}` : ''} (${kind})`;
+    const [name, review] = readerName?.split(':') ?? [];
+    const readerArgs = [...(name ? ['--reader', name] : []), ...(review ? ['--review', review] : [])];
+    const run = await runCli(['read', ...files, '--format', 'json', '-j', '1', ...readerArgs], readerBin);
+    const label = `zapis read${readerArgs.length > 0 ? ` ${readerArgs.join(' ')}` : ''} (${kind})`;
     if (run.code === 2) console.warn(`${label} exit 2: ${run.stderr.trim().split('\n').slice(0, 3).join(' | ')}`);
     const output = parseNdjson(run.stdout);
     if (output.strayLines.length > 0) console.warn(`${label}: ${output.strayLines.length} lines that are not game objects`);
@@ -180,7 +182,7 @@ for (const [kind, kindTruths] of byKind) {
   if (hands) console.log(`${formatByHand(`${kind} by hand, zapis read (%)`, hands)}\n`);
   for (const [name, other] of others) {
     const handScores = other.byHand?.[kind];
-    if (handScores) console.log(`${formatByHand(`${kind} by hand, --reader ${name} (%)`, handScores)}\n`);
+    if (handScores) console.log(`${formatByHand(`${kind} by hand, ${readerLabel(name)} (%)`, handScores)}\n`);
   }
 }
 await mkdir(join(resultsFile, '..'), { recursive: true });

@@ -44,6 +44,12 @@ export interface OtherReaderValue {
 const atLeast = (value: number | undefined, target: number): Mark => (value === undefined ? 'FAIL' : value >= target - 1e-9 ? 'PASS' : 'FAIL');
 const atMost = (value: number | undefined, target: number): Mark => (value === undefined ? 'FAIL' : value <= target + 1e-9 ? 'PASS' : 'FAIL');
 
+/** `--reader NAME`, or `--reader NAME --review HOW` for `NAME:HOW` (bench/read.bench.ts). */
+export function readerLabel(name: string): string {
+  const [reader, review] = name.split(':');
+  return `--reader ${reader}${review ? ` --review ${review}` : ''}`;
+}
+
 /** The rows of one kind's table: the reader's value against the target, the anchor beside it. */
 export function metricRows(
   kind: ImageKind, reader: KindScore | undefined, anchor: KindScore | undefined, anchorMoveTokens?: KindScore,
@@ -83,7 +89,7 @@ const cell = (value: number | undefined, digits = 2): string => (value === undef
 /** A plain-text table for one kind. */
 export function formatTable(kind: ImageKind, sheets: number, rows: readonly MetricRow[]): string {
   const otherNames = rows[0]?.others?.map((other) => other.reader) ?? [];
-  const header = ['metric', 'target', 'zapis read', 'mark', ...otherNames.flatMap((name) => [`--reader ${name}`, 'mark']),
+  const header = ['metric', 'target', 'zapis read', 'mark', ...otherNames.flatMap((name) => [readerLabel(name), 'mark']),
     'anchor: tesseract + decode', 'anchor, move-like tokens only'];
   const lines = rows.map((row) => {
     const digits = row.metric.startsWith('sheets') ? 0 : 2;

@@ -21,7 +21,13 @@ export { type ReadCell, type SheetRead, type ReadLocation, readLocatedSheet, rea
 export { type CutCell, type CutSheet, cutSheet } from './cut-sheet.js';
 export type { HeaderLine, HeaderRead } from './read-header.js';
 export { type PageRead, type PageRef, type PlayerPages, type GameGroup, groupGames } from './group-games.js';
-export { type CellOnScan, type DecodeGroupOptions, type ReadCellOnScan, type ReadGame, type ReadProblem, HEADER_TAG_CONFIDENCE, decodeGroup, rectOnImage } from './read-game.js';
+export {
+  type CellOnScan, type DecodeGroupOptions, type MoveRisk, type ReadCellOnScan, type ReadGame, type ReadProblem, type ReviewBy,
+  HEADER_TAG_CONFIDENCE, decodeGroup, rectOnImage,
+} from './read-game.js';
+export {
+  type ReviewRiskModel, type RiskEvidence, DEFAULT_REVIEW_RISK, REVIEW_RISK_FEATURES, reviewByRisk, reviewRiskFeatures, reviewRiskScores, riskOf,
+} from './review-risk.js';
 export { type CrossChecked, type CrossCheckSummary, type DecodeOutcome, crossCheck } from './cross-check.js';
 export { type ReadDiagnostic, type ReadMoveJson, type ReadGameJson, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn } from './read-report.js';
 export {

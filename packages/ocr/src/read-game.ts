@@ -3,12 +3,13 @@
  * @zapis/decode, and for every move the cell it was read from, in image
  * pixels, so a person can be shown exactly where to look.
  */
-import { decodeSheets, type DecodeOptions, type Sheet } from '@zapis/decode';
+import { decodeSheets, type DecodeOptions, type ReviewReason, type Sheet } from '@zapis/decode';
 import type { Rect, ResultCode } from '@zapis/sheet';
 import type { GameGroup, PageRead } from './group-games.js';
 import type { PageMap } from './page-map.js';
 import type { ReadCell } from './read-sheet.js';
 import { crossCheck, type CrossCheckSummary, type DecodeOutcome } from './cross-check.js';
+import { DEFAULT_REVIEW_RISK, reviewByRisk, reviewRiskScores, riskOf } from './review-risk.js';
 
 /**
  * A name or date read off the header goes into the game's tags only when the
@@ -47,12 +48,34 @@ export interface DecodeGroupOptions extends DecodeOptions {
    * in doubt is kept and every move the other decodes otherwise goes to review (cross-check.ts). `--reader auto`.
    */
   readonly crossCheck?: boolean;
+  /**
+   * How a cross-checked game's review list is made: 'risk' (default) sends the moves whose risk of being wrong reaches
+   * the review model's threshold, and every correction (review-risk.ts); 'every-doubt' sends every move the decoder or
+   * the cross-check has a reason to doubt. Games not cross-checked are always 'every-doubt'.
+   */
+  readonly review?: ReviewBy;
+  /** With review by risk: moves below this confidence go to review whatever their risk (default: the model's floor, 0.9). */
+  readonly reviewFloor?: number;
+}
+
+export type ReviewBy = 'risk' | 'every-doubt';
+
+/** A move's risk of being wrong and the reasons it had to be doubted, whether it went to review or not. */
+export interface MoveRisk {
+  /** Probability (0..1) that the move is wrong, by the review model. */
+  readonly risk: number;
+  /** What the decoder and the cross-check doubted it for, before the risk decided. */
+  readonly doubts: readonly ReviewReason[];
 }
 
 export interface ReadGame {
   readonly group: GameGroup;
   /** With `crossCheck`: the reading kept ('ensemble' or PP-OCR 'alone') and the plies the other decoded otherwise. */
   readonly crossCheck?: CrossCheckSummary;
+  /** How the review list was made. */
+  readonly reviewBy: ReviewBy;
+  /** With review by risk: each move's risk and doubts, by ply index. */
+  readonly risks?: readonly MoveRisk[];
   readonly decoded: DecodeOutcome;
   /** Tags read off the sheets (the QR's event, round and board; the ticked result). */
   readonly tags: Readonly<Record<string, string>>;
@@ -112,7 +135,7 @@ function sheetsOf(group: GameGroup, byPly: readonly Map<number, ReadCellOnScan>[
 }
 
 export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}): ReadGame {
-  const { crossCheck: crossChecking, ...decodeOptions } = options;
+  const { crossCheck: crossChecking, review = 'risk', reviewFloor, ...decodeOptions } = options;
   const problems: ReadProblem[] = [];
   let byPly = cellsByPly(group);
   let decoded: DecodeOutcome = decodeSheets(sheetsOf(group, byPly), { adaptToSheet: false, ...decodeOptions });
@@ -127,6 +150,14 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
     decoded = kept;
     if (summary.kept === 'alone') byPly = aloneByPly;
     checked = summary;
+  }
+  const reviewBy: ReviewBy = canCrossCheck && review === 'risk' ? 'risk' : 'every-doubt';
+  let risks: MoveRisk[] | undefined;
+  if (reviewBy === 'risk' && decoded.ok) {
+    const before = decoded.value.moves;
+    const scores = reviewRiskScores(before);
+    risks = before.map((move, index) => ({ risk: Number(riskOf(scores[index]).toFixed(4)), doubts: move.reviewReasons }));
+    decoded = { ok: true, value: reviewByRisk(decoded.value, DEFAULT_REVIEW_RISK, reviewFloor) };
   }
   const pages = group.players.flatMap((player) => player.pages);
   for (const page of pages) {
@@ -183,7 +214,7 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
     }
   }
   return {
-    group, decoded, tags, drawOffers, problems, ...(checked ? { crossCheck: checked } : {}),
+    group, decoded, tags, drawOffers, problems, ...(checked ? { crossCheck: checked } : {}), reviewBy, ...(risks ? { risks } : {}),
     headerRead: Object.fromEntries([...read].map(([tag, field]) => [tag, { text: field.text, confidence: Number(field.confidence.toFixed(3)) }])),
     headerConfidence: Object.fromEntries([...read].filter(([tag, field]) => field.confidence >= HEADER_TAG_CONFIDENCE && !(qr && ((tag === 'Event' && qr.event) || (tag === 'Round' && qr.round) || (tag === 'Board' && qr.board))))
       .map(([tag, field]) => [tag, Number(field.confidence.toFixed(3))])),

@@ -6,7 +6,7 @@
 import { decodedGamePgn, readComment, reviewComment } from '@zapis/decode';
 import type { DecodeError } from '@zapis/decode';
 import type { Diagnostic, DiagnosticCode } from '@zapis/game';
-import type { CellOnScan, ReadGame, ReadProblem, ReadProblemCode } from './read-game.js';
+import type { CellOnScan, ReadGame, ReadProblem, ReadProblemCode, ReviewBy } from './read-game.js';
 import type { CrossCheckSummary } from './cross-check.js';
 import type { PageOutcome } from './read-scan-file.js';
 
@@ -32,6 +32,10 @@ export interface ReadMoveJson {
   readonly alternativeProbabilities: readonly number[];
   readonly review: boolean;
   readonly reviewReasons: readonly string[];
+  /** With review by risk: the probability (0..1) that the move is wrong, by the review model. */
+  readonly risk?: number;
+  /** With review by risk, on a move left off the review list: what the decoder or the cross-check doubted it for. */
+  readonly doubts?: readonly string[];
   /** With the reason 'readers-differ': the other reader's move here (absent: its game ends before). */
   readonly otherReading?: string;
   /** With the reason 'disputed': per player, what one reader of the ensemble alone reads in the cell (null: no dispute there). */
@@ -65,6 +69,8 @@ export interface ReadGameJson {
   readonly review: readonly number[];
   /** `--reader auto`: the reading kept ('ensemble', or PP-OCR 'alone') and the plies the other reading decodes otherwise. */
   readonly crossCheck?: CrossCheckSummary;
+  /** How the review list was made: by each move's risk ('risk', review-risk.ts) or every reason to doubt ('every-doubt'). */
+  readonly reviewBy: ReviewBy;
   readonly diagnostics: readonly ReadDiagnostic[];
 }
 
@@ -132,8 +138,9 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
     san: decoded?.moves.map((move) => move.san) ?? [],
     fen: decoded?.fen ?? '',
     ...(game.result ? { result: game.result } : {}),
-    moves: decoded?.moves.map((move): ReadMoveJson => {
+    moves: decoded?.moves.map((move, index): ReadMoveJson => {
       const cells = game.cells(move.ply);
+      const risk = game.risks?.[index];
       return {
         ply: move.ply,
         moveNumber: move.moveNumber,
@@ -144,6 +151,8 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
         alternativeProbabilities: move.alternatives.map((alternative) => rounded(alternative.probability)),
         review: move.review,
         reviewReasons: move.reviewReasons,
+        ...(risk ? { risk: risk.risk } : {}),
+        ...(risk && !move.review && risk.doubts.length > 0 ? { doubts: risk.doubts } : {}),
         ...(move.otherReading ? { otherReading: move.otherReading } : {}),
         ...(move.reviewReasons.includes('disputed') ? { disputedBy: cells.map((_, player) => move.cells[player]?.disputedBy ?? null) } : {}),
         read: cells.map((cell) => (cell ? cell.cell.reading.alternatives[0]?.text ?? '' : null)),
@@ -155,6 +164,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
     }) ?? [],
     review: decoded?.review ?? [],
     ...(game.crossCheck ? { crossCheck: game.crossCheck } : {}),
+    reviewBy: game.reviewBy,
     diagnostics,
   };
 }

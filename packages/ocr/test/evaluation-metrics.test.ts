@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bareSan, parseNdjson, pickGame, scoreKind, scoreSheet } from '../bench/metrics.js';
-import { formatTable, metricRows } from '../bench/targets.js';
+import { formatTable, metricRows, readerLabel } from '../bench/targets.js';
 import { formatByHand, scoreByHand } from '../bench/by-hand.js';
 
 const move = (san: string, review = false): Record<string, unknown> =>
@@ -106,6 +106,10 @@ describe('scoreKind and the target table', () => {
     expect(beside[0].others).toEqual([{ reader: 'ensemble', value: 100, mark: 'PASS' }, { reader: 'missing', mark: '-' }]);
     expect(beside[0].mark).toBe('FAIL');
     expect(formatTable('phone', 2, beside)).toMatch(/% moves right\s+>= 95\s+90\.00\s+FAIL\s+100\.00\s+PASS\s+n\/a\s+-/u);
+    // `NAME:HOW` is the default reader with another way of making the review list.
+    const everyDoubt = metricRows('phone', kind, undefined, undefined, new Map([['auto:every-doubt', scoreKind([good], 1)]]));
+    expect(formatTable('phone', 2, everyDoubt).split('\n')[1]).toContain('--reader auto --review every-doubt');
+    expect(readerLabel('ctc')).toBe('--reader ctc');
   });
 
   it('without a reader, the marks are empty and the anchor still shows', () => {

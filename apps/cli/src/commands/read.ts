@@ -24,11 +24,13 @@ interface ReadFlags {
   template?: string;
   crops?: string;
   jobs: string;
-  reviewThreshold: string;
+  reviewThreshold?: string;
   reader: string;
+  review?: string;
 }
 
 const SCAN_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.pdf']);
+const REVIEW_WAYS = ['risk', 'every-doubt'] as const;
 
 /** Files as given; a folder stands for the scans in it, in name order. */
 async function scanFiles(paths: readonly string[], cwd: string): Promise<ScanFileInput[]> {
@@ -62,14 +64,17 @@ export function registerRead(program: Command, context: CommandContext): void {
     .option('--template <file>', 'description of a sheet zapis did not print (its move grid), for pages without zapis markers')
     .option('--crops <dir>', 'write the image of every cell sent to review into this folder')
     .option('-j, --jobs <n>', 'worker threads reading files in parallel', '1')
-    .option('--reader <name>', 'what reads the cells: auto (both networks read every cell; the game is decoded by their ensemble and by PP-OCR alone, the decoding with fewer moves in doubt is kept and every move the other decodes otherwise is flagged), ctc (PP-OCR\u2019s handwriting-capable recogniser), ensemble (PP-OCR and zapis\u2019s notation network, which reads each cell as written and 1.5\u00d7 wider, their scores summed), notation (the notation network alone) \u2014 each scores every legal move \u2014 or tesseract (printed text)', DEFAULT_READER_KIND)
-    .option('--review-threshold <p>', 'moves below this confidence are flagged for review', String(DEFAULT_REVIEW_THRESHOLD))
+    .option('--reader <name>', 'what reads the cells: auto (both networks read every cell; the game is decoded by their ensemble and by PP-OCR alone, the decoding with fewer moves in doubt is kept, and where the other decodes otherwise weighs for review), ctc (PP-OCR\u2019s handwriting-capable recogniser), ensemble (PP-OCR and zapis\u2019s notation network, which reads each cell as written and 1.5\u00d7 wider, their scores summed), notation (the notation network alone) \u2014 each scores every legal move \u2014 or tesseract (printed text)', DEFAULT_READER_KIND)
+    .option('--review <how>', 'how the review list is made: risk (the default with --reader auto: every correction, every move below 0.9 confidence, and the moves a fitted model finds likely to be wrong from their confidence, the other reader and how much of the sheet is in doubt) or every-doubt (every move the decoder or the other reader has a reason to doubt; the only way with the other readers)')
+    .option('--review-threshold <p>', `moves below this confidence are flagged for review (default ${DEFAULT_REVIEW_THRESHOLD}; with --review risk, 0.9)`)
     .action(async (paths: string[], flags: ReadFlags) => {
       const language = parseLanguage(flags.lang, true);
       const format = parseChoice('--format', flags.format, ['pgn', 'json'] as const);
       const jobs = parsePositive('--jobs', flags.jobs);
-      const reviewThreshold = parseReviewThreshold(flags.reviewThreshold);
       const readerKind = parseChoice('--reader', flags.reader, READER_KINDS);
+      const review = parseChoice('--review', flags.review ?? (crossChecks(readerKind) ? 'risk' : 'every-doubt'), REVIEW_WAYS);
+      if (review === 'risk' && !crossChecks(readerKind)) throw new UsageError('--review risk needs --reader auto: the review model was fitted on its cross-checked readings');
+      const reviewThreshold = flags.reviewThreshold === undefined ? undefined : parseReviewThreshold(flags.reviewThreshold);
       const { io } = context;
       let templateText: string | undefined;
       if (flags.template !== undefined) {
@@ -92,7 +97,9 @@ export function registerRead(program: Command, context: CommandContext): void {
         }
       }
       const games = groupGames(pages, { pair: flags.pair === true }).map((group) => decodeGroup(group, {
-        ...(language !== 'auto' ? { language } : {}), reviewThreshold, crossCheck: crossChecks(readerKind),
+        ...(language !== 'auto' ? { language } : {}), crossCheck: crossChecks(readerKind), review,
+        // Review by risk reads its evidence at the decoder's own threshold; a threshold given is a floor beside it.
+        ...(review === 'risk' ? (reviewThreshold !== undefined ? { reviewFloor: reviewThreshold } : {}) : { reviewThreshold: reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD }),
       }));
       const summary = { files: files.length, pages: pages.length + failures.length, sheets: pages.length, unreadablePages: failures.length, games: games.length, ok: 0, failed: 0, plies: 0, flagged: 0 };
       // Games and unreadable pages go out in input order: by the file and page each starts on.

@@ -1,0 +1,100 @@
+/**
+ * Fits the review model (src/review-risk.ts) on sheets read with `--review every-doubt`: a logistic regression of
+ * "this move is wrong" on the move's features, and the threshold that keeps the moves it leaves off the review list
+ * at most `--target` wrong (out-of-fold: five folds by game, so no game is scored by weights fitted on it).
+ *
+ *   zapis read DIR/*.png DIR/*.jpg --review every-doubt --format json > read.ndjson
+ *   pnpm --filter @zapis/ocr exec tsx evaluation/fit-review-risk.ts --set DIR --read read.ndjson [--target 0.0015] [--floor 0.9]
+ *
+ * Moves that are corrections, unwritten or below --floor confidence go to review whatever the model says.
+ *
+ * Only tune-set sheets (tuning fonts; evaluation/README.md): the report set measures the model, never fits it.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { REVIEW_RISK_FEATURES, reviewRiskFeatures } from '../src/review-risk.js';
+import type { SheetTruth } from './truth.js';
+
+const { values } = parseArgs({
+  options: { set: { type: 'string' }, read: { type: 'string' }, target: { type: 'string', default: '0.0015' }, floor: { type: 'string', default: '0.9' } },
+});
+if (!values.set || !values.read) throw new Error('usage: fit-review-risk.ts --set DIR --read READ.ndjson [--target 0.0015]');
+const target = Number(values.target), floor = Number(values.floor);
+
+interface Row { readonly kind: string; readonly game: number; readonly features: number[]; readonly wrong: boolean; readonly always: boolean; readonly flaggedBefore: boolean }
+interface JsonMove { readonly ply: number; readonly san: string; readonly confidence: number; readonly review: boolean; readonly reviewReasons: string[] }
+
+const rows: Row[] = [];
+for (const line of (await readFile(values.read, 'utf8')).split('\n')) {
+  if (line.trim() === '') continue;
+  const game = JSON.parse(line) as { file?: string; moves?: JsonMove[]; sheets?: unknown[]; reviewBy?: string };
+  if (!game.moves || !game.file || (game.sheets?.length ?? 1) !== 1) continue;
+  if (game.reviewBy === 'risk') throw new Error('read the sheets with --review every-doubt: the model is fitted on every reason to doubt');
+  const truth = JSON.parse(await readFile(join(values.set, `${game.file.replace(/\.\w+$/u, '')}.json`), 'utf8')) as SheetTruth;
+  const features = reviewRiskFeatures(game.moves);
+  game.moves.forEach((move, index) => rows.push({
+    kind: truth.kind, game: truth.game, features: features[index], wrong: move.san !== truth.san[move.ply - 1],
+    always: move.reviewReasons.includes('corrected') || move.reviewReasons.includes('unwritten') || move.confidence < floor, flaggedBefore: move.review,
+  }));
+}
+const dims = REVIEW_RISK_FEATURES.length;
+const mean = Array.from({ length: dims }, (_, d) => rows.reduce((sum, row) => sum + row.features[d], 0) / rows.length);
+const scale = Array.from({ length: dims }, (_, d) => Math.sqrt(rows.reduce((sum, row) => sum + (row.features[d] - mean[d]) ** 2, 0) / rows.length) || 1);
+const standard = rows.map((row) => row.features.map((value, d) => (value - mean[d]) / scale[d]));
+
+/** Logistic regression by gradient descent (L2 1e-3 on the weights, not the intercept). */
+function fit(indices: readonly number[]): { intercept: number; weights: number[] } {
+  let intercept = 0;
+  const weights = new Array<number>(dims).fill(0);
+  for (let step = 0; step < 4000; step += 1) {
+    let gradientIntercept = 0;
+    const gradient = new Array<number>(dims).fill(0);
+    for (const i of indices) {
+      const z = standard[i].reduce((sum, value, d) => sum + weights[d] * value, intercept);
+      const error = 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z)))) - (rows[i].wrong ? 1 : 0);
+      gradientIntercept += error;
+      for (let d = 0; d < dims; d += 1) gradient[d] += error * standard[i][d];
+    }
+    intercept -= (0.5 * gradientIntercept) / indices.length;
+    for (let d = 0; d < dims; d += 1) weights[d] -= 0.5 * (gradient[d] / indices.length + 1e-3 * weights[d]);
+  }
+  return { intercept, weights };
+}
+const score = (model: { intercept: number; weights: number[] }, i: number): number => standard[i].reduce((sum, value, d) => sum + model.weights[d] * value, model.intercept);
+
+const outOfFold = new Array<number>(rows.length);
+for (let fold = 0; fold < 5; fold += 1) {
+  const test = rows.flatMap((row, i) => (row.game % 5 === fold ? [i] : []));
+  const model = fit(rows.flatMap((row, i) => (row.game % 5 !== fold ? [i] : [])));
+  for (const i of test) outOfFold[i] = score(model, i);
+}
+// The highest threshold (fewest moves to review) whose unflagged moves are at most `target` wrong.
+const candidates = [...new Set(outOfFold)].sort((a, b) => b - a);
+let threshold = candidates[candidates.length - 1];
+for (const candidate of candidates) {
+  const left = rows.filter((row, i) => !row.always && outOfFold[i] < candidate);
+  if (left.length > 0 && left.filter((row) => row.wrong).length / left.length <= target) {
+    threshold = candidate;
+    break;
+  }
+}
+const final = fit(rows.map((_, i) => i));
+const round = (value: number): number => Number(value.toFixed(4));
+console.log(`export const DEFAULT_REVIEW_RISK: ReviewRiskModel = {
+  mean: [${mean.map(round).join(', ')}],
+  scale: [${scale.map(round).join(', ')}],
+  weights: [${final.weights.map(round).join(', ')}],
+  intercept: ${round(final.intercept)},
+  threshold: ${round(threshold)},
+  floor: ${floor},
+};`);
+console.log(`\n${rows.length} moves, ${rows.filter((row) => row.wrong).length} wrong; out-of-fold, threshold ${round(threshold)} (target ${target}):`);
+for (const kind of [...new Set(rows.map((row) => row.kind))].sort()) {
+  const mine = rows.map((row, i) => ({ row, i })).filter(({ row }) => row.kind === kind);
+  const flagged = mine.filter(({ row, i }) => row.always || outOfFold[i] >= threshold);
+  const leftWrong = mine.filter(({ row, i }) => !(row.always || outOfFold[i] >= threshold) && row.wrong).length;
+  const before = mine.filter(({ row }) => row.flaggedBefore).length;
+  const pct = (count: number, of: number): string => `${((100 * count) / Math.max(1, of)).toFixed(2)}%`;
+  console.log(`${kind.padEnd(9)} ${mine.length} moves, ${pct(mine.filter(({ row }) => !row.wrong).length, mine.length)} right; sent to review ${pct(before, mine.length)} -> ${pct(flagged.length, mine.length)}; wrong among the rest ${pct(leftWrong, mine.length - flagged.length)} (${leftWrong})`);
+}

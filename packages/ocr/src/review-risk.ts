@@ -1,0 +1,102 @@
+/**
+ * Which moves of a cross-checked scan go to review, by the risk that each is
+ * wrong. The decoder's and the cross-check's reasons are each a yes or no; on
+ * handwriting the readers never saw they fire together on most of a hard sheet
+ * and on many right moves of an easy one. The risk weighs the evidence
+ * instead: how sure the decoder is of the move, whether the other reader
+ * decodes another move there, and how much of the whole game the decoder
+ * doubts (a sheet read badly makes every move on it riskier). It is a logistic
+ * model fitted on tune-set sheets only (evaluation/fit-review-risk.ts), and
+ * its threshold was set for at most 0.15% wrong among the moves it does not
+ * send to review.
+ *
+ * A move the decoder corrected (the game against what the reader saw), that
+ * no sheet holds, or that the decoder gives less than 90% is always on the
+ * review list: every correction is shown, and no guess is passed as read.
+ */
+import { DEFAULT_REVIEW_THRESHOLD, type DecodedGame, type DecodedMove, type ReviewReason, type Rival } from '@zapis/decode';
+
+export interface ReviewRiskModel {
+  /** Per feature (REVIEW_RISK_FEATURES order): the mean and spread it is standardised with, and its weight. */
+  readonly mean: readonly number[];
+  readonly scale: readonly number[];
+  readonly weights: readonly number[];
+  readonly intercept: number;
+  /** A move whose score (log-odds of being wrong) reaches this goes to review. */
+  readonly threshold: number;
+  /** A move the decoder gives less than this probability goes to review whatever its score. */
+  readonly floor: number;
+}
+
+/** What the risk is computed from, in the model's order. */
+export const REVIEW_RISK_FEATURES = [
+  'log(1 - confidence)', 'readers differ', 'share of the game below 0.99 confidence', 'mean confidence of the game',
+] as const;
+
+/**
+ * Fitted by evaluation/fit-review-risk.ts on a leave-fonts-out trial set (evaluation/README.md: 40 tune-set games in
+ * kalam and architects-daughter, small hands, scan200 / jpeg150 / phone, read with a network trained without those two
+ * fonts), target 0.15% wrong among the moves left off, floor 0.9.
+ */
+export const DEFAULT_REVIEW_RISK: ReviewRiskModel = {
+  mean: [-8.4345, 0.1809, 0.0724, 0.976],
+  scale: [2.0213, 0.385, 0.1291, 0.1037],
+  weights: [0.6809, 0.687, 1.4928, 0.5491],
+  intercept: -5.5047,
+  threshold: -3.2017,
+  floor: 0.9,
+};
+
+/** Reasons that always send a move to review, whatever its risk. */
+const ALWAYS: readonly ReviewReason[] = ['corrected', 'unwritten'];
+
+/** What a move's risk is computed from: a decoded move, or one read back from `zapis read --format json`. */
+export interface RiskEvidence {
+  readonly confidence: number;
+  readonly reviewReasons: readonly string[];
+  readonly confirmed?: boolean;
+}
+
+/** Each move's features (REVIEW_RISK_FEATURES) in a game. */
+export function reviewRiskFeatures(moves: readonly RiskEvidence[]): number[][] {
+  const count = Math.max(1, moves.length);
+  const doubted = moves.filter((move) => move.confirmed !== true && move.confidence < DEFAULT_REVIEW_THRESHOLD).length / count;
+  const meanConfidence = moves.reduce((sum, move) => sum + move.confidence, 0) / count;
+  return moves.map((move) => [
+    Math.log(Math.max(1e-4, 1 - move.confidence)), move.reviewReasons.includes('readers-differ') ? 1 : 0, doubted, meanConfidence,
+  ]);
+}
+
+/** The score (log-odds that the move is wrong) of each move. */
+export function reviewRiskScores(moves: readonly RiskEvidence[], model: ReviewRiskModel = DEFAULT_REVIEW_RISK): number[] {
+  return reviewRiskFeatures(moves).map((features) => features.reduce(
+    (score, value, index) => score + model.weights[index] * ((value - model.mean[index]) / model.scale[index]), model.intercept,
+  ));
+}
+
+/** The probability that a move is wrong, from its score. */
+export const riskOf = (score: number): number => 1 / (1 + Math.exp(-score));
+
+/**
+ * The game with its review list decided by risk: a move is on it when a person has not confirmed it and it was
+ * corrected, is unwritten, is below `floor` confidence (the model's own unless given), or its risk reaches the model's
+ * threshold. A move sent by risk alone, with no reason of
+ * its own, is 'doubtful-sheet'. A move left off keeps no reasons, rival or other reading.
+ */
+export function reviewByRisk(game: DecodedGame, model: ReviewRiskModel = DEFAULT_REVIEW_RISK, floor = model.floor): DecodedGame {
+  const scores = reviewRiskScores(game.moves, model);
+  const moves = game.moves.map((move, index): DecodedMove => {
+    if (move.confirmed) return move;
+    const always = move.reviewReasons.some((reason) => ALWAYS.includes(reason)) || move.confidence < floor;
+    if (always || scores[index] >= model.threshold) {
+      if (move.review) return move;
+      const best = move.alternatives[0];
+      const rival: Rival = best ? { kind: 'move', san: best.san, probability: best.probability } : { kind: 'game-ends', probability: 0 };
+      return { ...move, review: true, reviewReasons: ['doubtful-sheet'], rival };
+    }
+    if (!move.review) return move;
+    const { rival: _rival, otherReading: _otherReading, ...rest } = move;
+    return { ...rest, review: false, reviewReasons: [] };
+  });
+  return { ...game, moves, review: moves.filter((move) => move.review).map((move) => move.ply) };
+}

@@ -1,0 +1,96 @@
+/**
+ * Review by risk (`zapis read`'s default with `--reader auto`): the same game, its review list decided by each
+ * move's risk of being wrong instead of every reason to doubt it. Checked on the committed phone photo, read once
+ * by the cross-checking reader and decoded both ways.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DecodedGame, DecodedMove } from '@zapis/decode';
+import { CtcReader } from '../src/ctc-reader.js';
+import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
+import { decodeGroup, type ReadGame } from '../src/read-game.js';
+import { readGameJson } from '../src/read-report.js';
+import { DEFAULT_REVIEW_RISK, reviewByRisk, reviewRiskScores, riskOf, type ReviewRiskModel } from '../src/review-risk.js';
+import type { SheetRead } from '../src/read-sheet.js';
+import { ensembleNetworks } from '../src/stretched-lines.js';
+import { readFixture, type FixtureTruth } from './support/read-fixture.js';
+
+const groupOf = (read: SheetRead) => ({ players: [{ name: 'white', pages: [{ file: 'phone.jpg', page: 1, read }] }] });
+
+function gameOf(read: ReadGame): DecodedGame {
+  if (!read.decoded.ok) throw new Error(read.decoded.error.message);
+  return read.decoded.value;
+}
+
+describe('review by risk', () => {
+  let reader: CtcReader;
+  let phone: { read: SheetRead; truth: FixtureTruth };
+  let byRisk: ReadGame;
+  let everyDoubt: ReadGame;
+  beforeAll(async () => {
+    reader = new CtcReader(ensembleNetworks(await loadNodeRecognizer(), await loadNodeNotationModel()), {}, 'auto');
+    phone = await readFixture('phone.jpg', reader);
+    byRisk = decodeGroup(groupOf(phone.read), { crossCheck: true });
+    everyDoubt = decodeGroup(groupOf(phone.read), { crossCheck: true, review: 'every-doubt' });
+  });
+  afterAll(async () => {
+    await reader.dispose();
+  });
+
+  it('decides only the review list: the same moves, every correction still on it, every other doubt kept in the JSON', () => {
+    const [risk, every] = [gameOf(byRisk), gameOf(everyDoubt)];
+    expect(byRisk.reviewBy).toBe('risk');
+    expect(everyDoubt.reviewBy).toBe('every-doubt');
+    expect(risk.moves.map((move) => move.san)).toEqual(every.moves.map((move) => move.san));
+    const json = readGameJson(byRisk, 1, 'auto');
+    every.moves.forEach((before, index) => {
+      const after = risk.moves[index];
+      if (before.reviewReasons.includes('corrected')) expect(after.review).toBe(true);
+      // A move sent by risk alone says so; a move left off keeps nothing that claims review, and the JSON keeps its doubts.
+      if (after.review && !before.review) expect(after.reviewReasons).toEqual(['doubtful-sheet']);
+      if (after.review && before.review) expect(after.reviewReasons).toEqual(before.reviewReasons);
+      if (!after.review) {
+        expect(after.reviewReasons).toEqual([]);
+        expect(after.rival).toBeUndefined();
+        expect(json.moves[index].doubts ?? []).toEqual(before.reviewReasons);
+      }
+      expect(json.moves[index].risk).toBeGreaterThanOrEqual(0);
+      expect(json.moves[index].risk).toBeLessThanOrEqual(1);
+    });
+    expect(risk.review).toEqual(risk.moves.filter((move) => move.review).map((move) => move.ply));
+    expect(json.reviewBy).toBe('risk');
+  });
+
+  it('sends fewer moves of the phone photo to review, and none of its wrong moves is left off', () => {
+    const [risk, every] = [gameOf(byRisk), gameOf(everyDoubt)];
+    const wrongLeftOff = risk.moves.filter((move, index) => !move.review && move.san !== phone.truth.san[index]);
+    expect(wrongLeftOff).toEqual([]);
+    expect(risk.review.length).toBeLessThan(every.review.length);
+  });
+
+  it('flags by the model\u2019s threshold and floor: a low threshold sends every move, a high one only corrections and moves below the floor', () => {
+    const every = gameOf(everyDoubt);
+    const scores = reviewRiskScores(every.moves);
+    const lowest = Math.min(...scores), highest = Math.max(...scores);
+    const all = reviewByRisk(every, { ...DEFAULT_REVIEW_RISK, threshold: lowest });
+    expect(all.review.length).toBe(every.moves.length);
+    // Sent by risk alone, a move is named 'doubtful-sheet' and given a rival to show beside it.
+    for (const move of all.moves.filter((candidate, index) => !every.moves[index].review)) {
+      expect(move.reviewReasons).toEqual(['doubtful-sheet']);
+      expect(move.rival).toBeDefined();
+    }
+    const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: highest + 1, floor: 0 };
+    const onlyForced = reviewByRisk(every, none);
+    const forced = (move: DecodedMove): boolean => move.reviewReasons.includes('corrected') || move.reviewReasons.includes('unwritten');
+    expect(onlyForced.moves.filter((move) => move.review).map((move) => move.ply)).toEqual(every.moves.filter(forced).map((move) => move.ply));
+    const floored = reviewByRisk(every, none, 0.9);
+    expect(floored.moves.filter((move) => move.review).map((move) => move.ply))
+      .toEqual(every.moves.filter((move) => forced(move) || move.confidence < 0.9).map((move) => move.ply));
+    expect(riskOf(DEFAULT_REVIEW_RISK.threshold)).toBeGreaterThan(0);
+  });
+
+  it('leaves games that were not cross-checked to every reason to doubt', () => {
+    const ensembleOnly = decodeGroup(groupOf(phone.read), { crossCheck: false });
+    expect(ensembleOnly.reviewBy).toBe('every-doubt');
+    expect(ensembleOnly.risks).toBeUndefined();
+  });
+});
