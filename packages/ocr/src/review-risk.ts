@@ -8,9 +8,10 @@
  * doubts (a sheet read badly makes every move on it riskier). It is a logistic
  * model fitted on tune-set sheets only (evaluation/fit-review-risk.ts), and
  * its threshold was set for at most 0.15% wrong among the moves it does not
- * send to review.
+ * send to review, in each kind of image.
  *
  * A move the decoder corrected (the game against what the reader saw), that
+ * one reader of the ensemble alone would call a correction ('disputed'), that
  * no sheet holds, or that the decoder gives less than 90% is always on the
  * review list: every correction is shown, and no guess is passed as read.
  */
@@ -36,25 +37,33 @@ export const REVIEW_RISK_FEATURES = [
 /**
  * Fitted by evaluation/fit-review-risk.ts on a leave-fonts-out trial set (evaluation/README.md: 40 tune-set games in
  * kalam and architects-daughter, small hands, scan200 / jpeg150 / phone, read with a network trained without those two
- * fonts), target 0.15% wrong among the moves left off, floor 0.9.
+ * fonts), target 0.15% wrong among the moves left off in each kind, floor 0.9.
  */
 export const DEFAULT_REVIEW_RISK: ReviewRiskModel = {
   mean: [-8.4345, 0.1809, 0.0724, 0.976],
   scale: [2.0213, 0.385, 0.1291, 0.1037],
   weights: [0.6809, 0.687, 1.4928, 0.5491],
   intercept: -5.5047,
-  threshold: -3.2017,
+  threshold: -2.028,
   floor: 0.9,
 };
 
-/** Reasons that always send a move to review, whatever its risk. */
-const ALWAYS: readonly ReviewReason[] = ['corrected', 'unwritten'];
+/**
+ * Reasons that always send a move to review, whatever its risk: a correction, by the ensemble's lights or by one of
+ * its readers' alone, and a move no sheet holds.
+ */
+const ALWAYS: readonly ReviewReason[] = ['corrected', 'disputed', 'unwritten'];
 
 /** What a move's risk is computed from: a decoded move, or one read back from `zapis read --format json`. */
 export interface RiskEvidence {
   readonly confidence: number;
   readonly reviewReasons: readonly string[];
   readonly confirmed?: boolean;
+}
+
+/** Whether a move goes to review whatever its risk: a reason in ALWAYS, or a confidence below `floor`. */
+export function alwaysReviewed(move: RiskEvidence, floor: number): boolean {
+  return move.reviewReasons.some((reason) => (ALWAYS as readonly string[]).includes(reason)) || move.confidence < floor;
 }
 
 /** Each move's features (REVIEW_RISK_FEATURES) in a game. */
@@ -87,8 +96,7 @@ export function reviewByRisk(game: DecodedGame, model: ReviewRiskModel = DEFAULT
   const scores = reviewRiskScores(game.moves, model);
   const moves = game.moves.map((move, index): DecodedMove => {
     if (move.confirmed) return move;
-    const always = move.reviewReasons.some((reason) => ALWAYS.includes(reason)) || move.confidence < floor;
-    if (always || scores[index] >= model.threshold) {
+    if (alwaysReviewed(move, floor) || scores[index] >= model.threshold) {
       if (move.review) return move;
       const best = move.alternatives[0];
       const rival: Rival = best ? { kind: 'move', san: best.san, probability: best.probability } : { kind: 'game-ends', probability: 0 };

@@ -44,7 +44,8 @@ describe('review by risk', () => {
     const json = readGameJson(byRisk, 1, 'auto');
     every.moves.forEach((before, index) => {
       const after = risk.moves[index];
-      if (before.reviewReasons.includes('corrected')) expect(after.review).toBe(true);
+      // A correction, by the ensemble or by one of its readers alone ('disputed'), is always shown.
+      if (before.reviewReasons.includes('corrected') || before.reviewReasons.includes('disputed')) expect(after.review).toBe(true);
       // A move sent by risk alone says so; a move left off keeps nothing that claims review, and the JSON keeps its doubts.
       if (after.review && !before.review) expect(after.reviewReasons).toEqual(['doubtful-sheet']);
       if (after.review && before.review) expect(after.reviewReasons).toEqual(before.reviewReasons);
@@ -67,7 +68,7 @@ describe('review by risk', () => {
     expect(risk.review.length).toBeLessThan(every.review.length);
   });
 
-  it('flags by the model\u2019s threshold and floor: a low threshold sends every move, a high one only corrections and moves below the floor', () => {
+  it('flags by the model\u2019s threshold and floor: a low threshold sends every move, a high one only corrections (the ensemble\u2019s or one reader\u2019s), unwritten moves and moves below the floor', () => {
     const every = gameOf(everyDoubt);
     const scores = reviewRiskScores(every.moves);
     const lowest = Math.min(...scores), highest = Math.max(...scores);
@@ -80,7 +81,7 @@ describe('review by risk', () => {
     }
     const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: highest + 1, floor: 0 };
     const onlyForced = reviewByRisk(every, none);
-    const forced = (move: DecodedMove): boolean => move.reviewReasons.includes('corrected') || move.reviewReasons.includes('unwritten');
+    const forced = (move: DecodedMove): boolean => ['corrected', 'disputed', 'unwritten'].some((reason) => move.reviewReasons.includes(reason as DecodedMove['reviewReasons'][number]));
     expect(onlyForced.moves.filter((move) => move.review).map((move) => move.ply)).toEqual(every.moves.filter(forced).map((move) => move.ply));
     const floored = reviewByRisk(every, none, 0.9);
     expect(floored.moves.filter((move) => move.review).map((move) => move.ply))

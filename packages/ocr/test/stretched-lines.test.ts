@@ -64,7 +64,8 @@ describe('the shipped ensemble with the notation network\u2019s second look', ()
       read.cells.filter((cell, index) => cell.reading.alternatives[0]?.text === truth.written[index]).length;
     const withSecondLook = bestIsWritten(await readFixture('jpeg150.jpg', shipped));
     const without = bestIsWritten(await readFixture('jpeg150.jpg', twoNetworks));
-    // Measured: 43 and 23 cells of 73.
-    expect(withSecondLook).toBeGreaterThanOrEqual(without + 10);
+    // Measured: 55 and 47 cells of 73. (43 and 23 with the network before, which had not learned small hands: the
+    // network now reads this narrow hand better on its own, and the second look still adds.)
+    expect(withSecondLook).toBeGreaterThanOrEqual(without + 5);
   });
 });
