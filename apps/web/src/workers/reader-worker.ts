@@ -41,7 +41,7 @@ function loadedReader(): Promise<CtcReader> {
 /**
  * The reader `zapis read --reader ensemble` uses: PP-OCR and the notation network, which reads each cell as written
  * and 1.5× wider. On the held-out bench it reads photographed and blurred handwriting far better than PP-OCR alone
- * (phone photos 93.7% of moves right against 71.6%), and no move it leaves unflagged was wrong.
+ * (phone photos 93.0% of moves right against 71.6%), and no move it leaves unflagged was wrong.
  */
 async function loadReader(): Promise<CtcReader> {
   const runtime = ort as unknown as OnnxRuntime;
