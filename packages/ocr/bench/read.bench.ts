@@ -22,7 +22,7 @@ import { generateEvaluationSet } from '../evaluation/generate.js';
 import { CLI_BIN } from '../evaluation/print-sheet.js';
 import { IMAGE_KINDS, isImageKind, type ImageKind, type SheetTruth } from '../evaluation/truth.js';
 import { parseNdjson, pickGame, scoreKind, scoreSheet, type KindScore } from './metrics.js';
-import { formatTable, metricRows, readerLabel, type MetricRow } from './targets.js';
+import { formatTable, metricRows, readerArgs, readerLabel, type MetricRow } from './targets.js';
 import { formatByHand, scoreByHand } from './by-hand.js';
 import { createOfflineWorker, moveLikeTokens, readPageText } from './tesseract-anchor.js';
 
@@ -86,10 +86,9 @@ async function runReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>, readerNam
   const byHand: HandScores = {};
   for (const [kind, truths] of byKind) {
     const files = truths.map((truth) => join(setDir, truth.file));
-    const [name, review] = readerName?.split(':') ?? [];
-    const readerArgs = [...(name ? ['--reader', name] : []), ...(review ? ['--review', review] : [])];
-    const run = await runCli(['read', ...files, '--format', 'json', '-j', '1', ...readerArgs], readerBin);
-    const label = `zapis read${readerArgs.length > 0 ? ` ${readerArgs.join(' ')}` : ''} (${kind})`;
+    const args = readerName ? readerArgs(readerName) : [];
+    const run = await runCli(['read', ...files, '--format', 'json', '-j', '1', ...args], readerBin);
+    const label = `zapis read${args.length > 0 ? ` ${args.join(' ')}` : ''} (${kind})`;
     if (run.code === 2) console.warn(`${label} exit 2: ${run.stderr.trim().split('\n').slice(0, 3).join(' | ')}`);
     const output = parseNdjson(run.stdout);
     if (output.strayLines.length > 0) console.warn(`${label}: ${output.strayLines.length} lines that are not game objects`);

@@ -44,11 +44,13 @@ export interface OtherReaderValue {
 const atLeast = (value: number | undefined, target: number): Mark => (value === undefined ? 'FAIL' : value >= target - 1e-9 ? 'PASS' : 'FAIL');
 const atMost = (value: number | undefined, target: number): Mark => (value === undefined ? 'FAIL' : value <= target + 1e-9 ? 'PASS' : 'FAIL');
 
-/** `--reader NAME`, or `--reader NAME --review HOW` for `NAME:HOW` (bench/read.bench.ts). */
-export function readerLabel(name: string): string {
+/** `zapis read`'s arguments for another reader: `--reader NAME`, or `--reader NAME --review HOW` for `NAME:HOW` (bench/read.bench.ts). */
+export function readerArgs(name: string): string[] {
   const [reader, review] = name.split(':');
-  return `--reader ${reader}${review ? ` --review ${review}` : ''}`;
+  return ['--reader', reader, ...(review ? ['--review', review] : [])];
 }
+
+export const readerLabel = (name: string): string => readerArgs(name).join(' ');
 
 /** The rows of one kind's table: the reader's value against the target, the anchor beside it. */
 export function metricRows(

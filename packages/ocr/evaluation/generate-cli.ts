@@ -45,12 +45,11 @@ const games = Number(values.games);
 if (!Number.isInteger(games) || games < 1) fail(`--games must be a positive whole number, not '${values.games}'`);
 const seed = Number(values.seed);
 if (!Number.isInteger(seed)) fail(`--seed must be a whole number, not '${values.seed}'`);
-const fontList = values.fonts?.split(',').map((font) => font.trim()).filter((font) => font !== '') ?? [];
 let fonts: FontSet | readonly string[] | undefined;
 if (values.fonts === 'tuning' || values.fonts === 'held-out') fonts = values.fonts;
 else if (values.fonts !== undefined) {
   try {
-    fonts = tuningSubset(fontList);
+    fonts = tuningSubset(values.fonts.split(',').map((font) => font.trim()).filter((font) => font !== ''));
   } catch (error) {
     fail(`--fonts must be tuning, held-out or a list of tuning fonts: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -90,10 +90,12 @@ export const riskOf = (score: number): number => 1 / (1 + Math.exp(-score));
  * The game with its review list decided by risk: a move is on it when a person has not confirmed it and it was
  * corrected, is unwritten, is below `floor` confidence (the model's own unless given), or its risk reaches the model's
  * threshold. A move sent by risk alone, with no reason of
- * its own, is 'doubtful-sheet'. A move left off keeps no reasons, rival or other reading.
+ * its own, is 'doubtful-sheet'. A move left off keeps no reasons, rival or other reading. `scores` are the moves'
+ * scores by this model, when the caller has them already.
  */
-export function reviewByRisk(game: DecodedGame, model: ReviewRiskModel = DEFAULT_REVIEW_RISK, floor = model.floor): DecodedGame {
-  const scores = reviewRiskScores(game.moves, model);
+export function reviewByRisk(
+  game: DecodedGame, model: ReviewRiskModel = DEFAULT_REVIEW_RISK, floor = model.floor, scores = reviewRiskScores(game.moves, model),
+): DecodedGame {
   const moves = game.moves.map((move, index): DecodedMove => {
     if (move.confirmed) return move;
     if (alwaysReviewed(move, floor) || scores[index] >= model.threshold) {

@@ -52,8 +52,7 @@ await mkdir(out, { recursive: true });
 const measured = new Set((await chooseGames('tune', MEASURE_GAMES, Random.derive(MEASURE_SEED, 'tune', 'games'))).map((game) => game.number));
 const firstGame = Number(values['first-game']), mixedShare = Number(values['mixed-letters']), smallShare = Number(values['small-hands']);
 // A subset of the tuning fonts (experiments that leave some out to stand for unseen hands); never a held-out font.
-const fonts = values.fonts.split(',').map((font) => font.trim()).filter((font) => font !== '');
-tuningSubset(fonts);
+const fonts = tuningSubset(values.fonts.split(',').map((font) => font.trim()).filter((font) => font !== ''));
 const games = (await chooseGames('tune', firstGame + wanted + MEASURE_GAMES, Random.derive(seed, 'train', 'games')))
   .filter((game) => !measured.has(game.number)).slice(firstGame, firstGame + wanted);
 

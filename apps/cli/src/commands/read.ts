@@ -99,7 +99,7 @@ export function registerRead(program: Command, context: CommandContext): void {
       const games = groupGames(pages, { pair: flags.pair === true }).map((group) => decodeGroup(group, {
         ...(language !== 'auto' ? { language } : {}), crossCheck: crossChecks(readerKind), review,
         // Review by risk reads its evidence at the decoder's own threshold; a threshold given is a floor beside it.
-        ...(review === 'risk' ? (reviewThreshold !== undefined ? { reviewFloor: reviewThreshold } : {}) : { reviewThreshold: reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD }),
+        ...(review === 'risk' ? { reviewFloor: reviewThreshold } : { reviewThreshold: reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD }),
       }));
       const summary = { files: files.length, pages: pages.length + failures.length, sheets: pages.length, unreadablePages: failures.length, games: games.length, ok: 0, failed: 0, plies: 0, flagged: 0 };
       // Games and unreadable pages go out in input order: by the file and page each starts on.
