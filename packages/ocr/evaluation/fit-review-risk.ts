@@ -29,14 +29,16 @@ interface JsonMove { readonly ply: number; readonly san: string; readonly confid
 const rows: Row[] = [];
 for (const line of (await readFile(values.read, 'utf8')).split('\n')) {
   if (line.trim() === '') continue;
-  const game = JSON.parse(line) as { file?: string; moves?: JsonMove[]; sheets?: unknown[]; reviewBy?: string };
+  const game = JSON.parse(line) as { file?: string; moves?: JsonMove[]; sheets?: unknown[]; reviewBy?: string; crossCheck?: { kept?: string } };
   if (!game.moves || !game.file || (game.sheets?.length ?? 1) !== 1) continue;
   if (game.reviewBy === 'risk') throw new Error('read the sheets with --review every-doubt: the model is fitted on every reason to doubt');
   const truth = JSON.parse(await readFile(join(values.set, `${game.file.replace(/\.\w+$/u, '')}.json`), 'utf8')) as SheetTruth;
   const features = reviewRiskFeatures(game.moves);
   game.moves.forEach((move, index) => rows.push({
     kind: truth.kind, game: truth.game, features: features[index], wrong: move.san !== truth.san[move.ply - 1],
-    always: alwaysReviewed(move, floor), flaggedBefore: move.review,
+    // As read-game.ts does: where PP-OCR alone's reading was kept, the readers' every difference goes to review.
+    always: alwaysReviewed(move, floor) || (game.crossCheck?.kept === 'alone' && move.reviewReasons.includes('readers-differ')),
+    flaggedBefore: move.review,
   }));
 }
 const dims = REVIEW_RISK_FEATURES.length;

@@ -157,7 +157,10 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
     const before = decoded.value.moves;
     const scores = reviewRiskScores(before);
     risks = before.map((move, index) => ({ risk: Number(riskOf(scores[index]).toFixed(4)), doubts: move.reviewReasons }));
-    decoded = { ok: true, value: reviewByRisk(decoded.value, DEFAULT_REVIEW_RISK, reviewFloor, scores) };
+    // The model was fitted on games whose ensemble reading was kept. Where PP-OCR alone's reading was kept (usually a
+    // clean scan), the ensemble's every other move is a rival the model never weighed: each goes to review.
+    const alsoAlways: ReviewReason[] = checked?.kept === 'alone' ? ['readers-differ'] : [];
+    decoded = { ok: true, value: reviewByRisk(decoded.value, DEFAULT_REVIEW_RISK, reviewFloor, scores, alsoAlways) };
   }
   const pages = group.players.flatMap((player) => player.pages);
   for (const page of pages) {

@@ -89,16 +89,18 @@ export const riskOf = (score: number): number => 1 / (1 + Math.exp(-score));
 /**
  * The game with its review list decided by risk: a move is on it when a person has not confirmed it and it was
  * corrected, is unwritten, is below `floor` confidence (the model's own unless given), or its risk reaches the model's
- * threshold. A move sent by risk alone, with no reason of
+ * threshold, or has a reason in `alsoAlways`. A move sent by risk alone, with no reason of
  * its own, is 'doubtful-sheet'. A move left off keeps no reasons, rival or other reading. `scores` are the moves'
  * scores by this model, when the caller has them already.
  */
 export function reviewByRisk(
   game: DecodedGame, model: ReviewRiskModel = DEFAULT_REVIEW_RISK, floor = model.floor, scores = reviewRiskScores(game.moves, model),
+  alsoAlways: readonly ReviewReason[] = [],
 ): DecodedGame {
   const moves = game.moves.map((move, index): DecodedMove => {
     if (move.confirmed) return move;
-    if (alwaysReviewed(move, floor) || scores[index] >= model.threshold) {
+    const always = alwaysReviewed(move, floor) || move.reviewReasons.some((reason) => alsoAlways.includes(reason));
+    if (always || scores[index] >= model.threshold) {
       if (move.review) return move;
       const best = move.alternatives[0];
       const rival: Rival = best ? { kind: 'move', san: best.san, probability: best.probability } : { kind: 'game-ends', probability: 0 };

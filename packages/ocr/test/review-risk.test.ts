@@ -89,6 +89,31 @@ describe('review by risk', () => {
     expect(riskOf(DEFAULT_REVIEW_RISK.threshold)).toBeGreaterThan(0);
   });
 
+  it('sends every difference between the readers to review when PP-OCR alone\u2019s reading was kept (a game the model was not fitted on)', async () => {
+    // The JPEG fixture keeps PP-OCR alone's reading, and the ensemble decodes four of its moves otherwise; the model
+    // would leave two of those off the list (risk 0.11, under its threshold), and both are wrong.
+    const jpeg = await readFixture('jpeg150.jpg', reader);
+    const group = { players: [{ name: 'white', pages: [{ file: 'jpeg150.jpg', page: 1, read: jpeg.read }] }] };
+    const [risk, every] = [decodeGroup(group, { crossCheck: true }), decodeGroup(group, { crossCheck: true, review: 'every-doubt' })];
+    expect(risk.crossCheck?.kept).toBe('alone');
+    const differing = gameOf(every).moves.filter((move) => move.reviewReasons.includes('readers-differ')).map((move) => move.ply);
+    expect(differing.length).toBeGreaterThan(0);
+    expect(differing).toEqual(risk.crossCheck?.differing);
+    const moves = gameOf(risk).moves;
+    for (const ply of differing) expect(moves[ply - 1].review).toBe(true);
+    expect(moves.filter((move, index) => !move.review && move.san.replace(/[+#]$/u, '') !== jpeg.truth.san[index].replace(/[+#]$/u, ''))).toEqual([]);
+    // Without the extra reason, the model alone decides them: a model that sends nothing sends none of them.
+    const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: Number.POSITIVE_INFINITY, floor: 0 };
+    const byModelOnly = reviewByRisk(gameOf(every), none, 0);
+    const withDifferences = reviewByRisk(gameOf(every), none, 0, undefined, ['readers-differ']);
+    for (const ply of differing) {
+      expect(withDifferences.moves[ply - 1].review).toBe(true);
+      if (!gameOf(every).moves[ply - 1].reviewReasons.some((reason) => ['corrected', 'disputed', 'unwritten'].includes(reason))) {
+        expect(byModelOnly.moves[ply - 1].review).toBe(false);
+      }
+    }
+  });
+
   it('leaves games that were not cross-checked to every reason to doubt', () => {
     const ensembleOnly = decodeGroup(groupOf(phone.read), { crossCheck: false });
     expect(ensembleOnly.reviewBy).toBe('every-doubt');
