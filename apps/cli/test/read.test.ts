@@ -289,6 +289,13 @@ describe('zapis read on bad input', () => {
     const none = await run(['read', empty]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no scans to read');
+    // Beside scans, a folder with none is named and counted, never dropped: the scans are read, the exit code is 1.
+    const beside = await run(['read', empty, 'fixtures/scans/prefilled.png', '--format', 'json']);
+    expect(beside.code).toBe(1);
+    expect(beside.stderr).toContain(`${empty}: a folder with no scans in it (PNG, JPEG or PDF)`);
+    const objects = beside.stdout.trim().split('\n').map((line) => JSON.parse(line) as { file?: string; status?: string; summary?: unknown });
+    expect(objects.filter((object) => object.status === 'ok')).toHaveLength(1);
+    expect(objects.find((object) => object.file === empty)?.status).toBe('error');
     const missing = await run(['read', join(folder, 'missing.png')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('missing.png: no such file');

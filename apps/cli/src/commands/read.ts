@@ -32,22 +32,26 @@ interface ReadFlags {
 const SCAN_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.pdf']);
 const REVIEW_WAYS = ['risk', 'every-doubt'] as const;
 
-/** Files as given; a folder stands for the scans in it, in name order. */
-async function scanFiles(paths: readonly string[], cwd: string): Promise<ScanFileInput[]> {
+/** Files as given; a folder stands for the scans in it, in name order. A folder with none is named, never dropped. */
+async function scanFiles(paths: readonly string[], cwd: string): Promise<{ files: ScanFileInput[]; emptyFolders: string[] }> {
   const files: ScanFileInput[] = [];
+  const emptyFolders: string[] = [];
   for (const path of paths) {
     if (path === '-') throw new UsageError('read takes scan files or folders, not standard input');
     const full = resolve(cwd, path);
     const info = await stat(full).catch(() => undefined);
     if (info?.isDirectory()) {
       const names = (await readdir(full)).filter((name) => SCAN_EXTENSIONS.has(extname(name).toLowerCase())).sort();
+      if (names.length === 0) emptyFolders.push(path);
       for (const name of names) files.push({ name: relative(cwd, join(full, name)) || name, path: join(full, name) });
       continue;
     }
     files.push({ name: path, path: full });
   }
-  return files;
+  return { files, emptyFolders };
 }
+
+const NO_SCANS_IN_FOLDER = 'a folder with no scans in it (PNG, JPEG or PDF)';
 
 
 
@@ -84,8 +88,9 @@ export function registerRead(program: Command, context: CommandContext): void {
         const template = parseTemplate(templateText, flags.template);
         if (!template.ok) throw new UsageError(`bad template:\n${template.error.message}`);
       }
-      const files = await scanFiles(paths, io.cwd);
+      const { files, emptyFolders } = await scanFiles(paths, io.cwd);
       if (files.length === 0) throw new UsageError('no scans to read (PNG, JPEG or PDF)');
+      for (const folder of emptyFolders) io.stderr.write(`zapis: ${folder}: ${NO_SCANS_IN_FOLDER}\n`);
       const started = performance.now();
       const pages: PageRead[] = [];
       const failures: Extract<PageOutcome, { ok: false }>[] = [];
@@ -135,13 +140,15 @@ export function registerRead(program: Command, context: CommandContext): void {
         if (flags.crops !== undefined) await writeCrops(game, resolve(io.cwd, flags.crops));
       }
       if (format === 'json') {
+        for (const folder of emptyFolders) io.stdout.write(`${JSON.stringify(readFailureJson({ ok: false, file: folder, code: 'unreadable', message: NO_SCANS_IN_FOLDER }))}\n`);
         io.stdout.write(`${JSON.stringify({ summary: { ...summary, seconds: Number(((performance.now() - started) / 1000).toFixed(3)) } })}\n`);
       } else {
         io.stderr.write(`${summary.sheets} sheet${summary.sheets === 1 ? '' : 's'} read into ${summary.games} game${summary.games === 1 ? '' : 's'}` +
-          `${failures.length > 0 ? ` (${failures.length} page${failures.length === 1 ? '' : 's'} could not be read)` : ''}; ` +
+          `${failures.length > 0 ? ` (${failures.length} page${failures.length === 1 ? '' : 's'} could not be read)` : ''}` +
+          `${emptyFolders.length > 0 ? ` (${emptyFolders.length} folder${emptyFolders.length === 1 ? '' : 's'} with no scans)` : ''}; ` +
           `${summary.plies} plies, ${summary.flagged} to review\n`);
       }
-      context.exitCode = failures.length > 0 || summary.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+      context.exitCode = failures.length > 0 || emptyFolders.length > 0 || summary.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
     });
 }
 
