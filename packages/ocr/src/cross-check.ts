@@ -4,8 +4,10 @@
  * everywhere: on the held-out bench the ensemble reads degraded images far
  * better and PP-OCR alone reads clean scans and printed moves with less doubt.
  * The reading that leaves fewer moves in doubt is kept, and every move the
- * other reading decodes otherwise goes to review: where the readers disagree,
- * a person decides, never a silent pick.
+ * other reading decodes otherwise is marked `readers-differ`: with every doubt
+ * listed it goes to review; with review by risk (src/review-risk.ts) the
+ * difference weighs in the move's risk, and it always goes to review when
+ * PP-OCR alone's reading was kept.
  */
 import type { DecodedGame, DecodedMove, DecodeError, Rival } from '@zapis/decode';
 
