@@ -14,7 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { alwaysReviewed, REVIEW_RISK_FEATURES, reviewRiskFeatures } from '../src/review-risk.js';
+import { alsoAlwaysWhenKept, alwaysReviewed, REVIEW_RISK_FEATURES, reviewRiskFeatures } from '../src/review-risk.js';
 import type { SheetTruth } from './truth.js';
 
 const { values } = parseArgs({
@@ -36,8 +36,7 @@ for (const line of (await readFile(values.read, 'utf8')).split('\n')) {
   const features = reviewRiskFeatures(game.moves);
   game.moves.forEach((move, index) => rows.push({
     kind: truth.kind, game: truth.game, features: features[index], wrong: move.san !== truth.san[move.ply - 1],
-    // As read-game.ts does: where PP-OCR alone's reading was kept, the readers' every difference goes to review.
-    always: alwaysReviewed(move, floor) || (game.crossCheck?.kept === 'alone' && move.reviewReasons.includes('readers-differ')),
+    always: alwaysReviewed(move, floor, alsoAlwaysWhenKept(game.crossCheck?.kept === 'alone' ? 'alone' : undefined)),
     flaggedBefore: move.review,
   }));
 }

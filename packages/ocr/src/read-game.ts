@@ -9,7 +9,7 @@ import type { GameGroup, PageRead } from './group-games.js';
 import type { PageMap } from './page-map.js';
 import type { ReadCell } from './read-sheet.js';
 import { crossCheck, type CrossCheckSummary, type DecodeOutcome } from './cross-check.js';
-import { DEFAULT_REVIEW_RISK, reviewByRisk, reviewRiskScores, riskOf } from './review-risk.js';
+import { alsoAlwaysWhenKept, DEFAULT_REVIEW_RISK, reviewByRisk, reviewRiskScores, riskOf } from './review-risk.js';
 
 /**
  * A name or date read off the header goes into the game's tags only when the
@@ -157,10 +157,7 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
     const before = decoded.value.moves;
     const scores = reviewRiskScores(before);
     risks = before.map((move, index) => ({ risk: Number(riskOf(scores[index]).toFixed(4)), doubts: move.reviewReasons }));
-    // The model was fitted on games whose ensemble reading was kept. Where PP-OCR alone's reading was kept (usually a
-    // clean scan), the ensemble's every other move is a rival the model never weighed: each goes to review.
-    const alsoAlways: ReviewReason[] = checked?.kept === 'alone' ? ['readers-differ'] : [];
-    decoded = { ok: true, value: reviewByRisk(decoded.value, DEFAULT_REVIEW_RISK, reviewFloor, scores, alsoAlways) };
+    decoded = { ok: true, value: reviewByRisk(decoded.value, DEFAULT_REVIEW_RISK, reviewFloor, scores, alsoAlwaysWhenKept(checked?.kept)) };
   }
   const pages = group.players.flatMap((player) => player.pages);
   for (const page of pages) {

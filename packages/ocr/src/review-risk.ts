@@ -61,9 +61,18 @@ export interface RiskEvidence {
   readonly confirmed?: boolean;
 }
 
-/** Whether a move goes to review whatever its risk: a reason in ALWAYS, or a confidence below `floor`. */
-export function alwaysReviewed(move: RiskEvidence, floor: number): boolean {
-  return move.reviewReasons.some((reason) => (ALWAYS as readonly string[]).includes(reason)) || move.confidence < floor;
+/**
+ * Reasons that also always send a move to review in a game whose kept reading was `kept`. The model was fitted on
+ * games whose ensemble reading was kept; where PP-OCR alone's was kept, the ensemble's every other move is a rival
+ * the model never weighed.
+ */
+export function alsoAlwaysWhenKept(kept: 'ensemble' | 'alone' | undefined): readonly ReviewReason[] {
+  return kept === 'alone' ? ['readers-differ'] : [];
+}
+
+/** Whether a move goes to review whatever its risk: a reason in ALWAYS or `alsoAlways`, or a confidence below `floor`. */
+export function alwaysReviewed(move: RiskEvidence, floor: number, alsoAlways: readonly string[] = []): boolean {
+  return move.reviewReasons.some((reason) => (ALWAYS as readonly string[]).includes(reason) || alsoAlways.includes(reason)) || move.confidence < floor;
 }
 
 /** Each move's features (REVIEW_RISK_FEATURES) in a game. */
@@ -99,8 +108,7 @@ export function reviewByRisk(
 ): DecodedGame {
   const moves = game.moves.map((move, index): DecodedMove => {
     if (move.confirmed) return move;
-    const always = alwaysReviewed(move, floor) || move.reviewReasons.some((reason) => alsoAlways.includes(reason));
-    if (always || scores[index] >= model.threshold) {
+    if (alwaysReviewed(move, floor, alsoAlways) || scores[index] >= model.threshold) {
       if (move.review) return move;
       const best = move.alternatives[0];
       const rival: Rival = best ? { kind: 'move', san: best.san, probability: best.probability } : { kind: 'game-ends', probability: 0 };
