@@ -57,6 +57,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
 
     // The person goes through the flagged moves with the keyboard: pick the right alternative, or accept.
     let picked = 0;
+    let namedByTheOtherReader = 0;
     const actedOn = new Set<number>();
     for (let step = 0; step < 3 * flagged.length + 10; step += 1) {
       const remaining = await page.locator('[data-testid=move-list] li[data-review=true]').count();
@@ -67,11 +68,19 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
       const shown = await page.locator(`[data-testid=move-list] li[data-ply="${ply}"]`).getAttribute('data-san');
       const right = truth[ply - 1];
       expect(await page.locator('[data-testid=cell-crop]').count()).toBeGreaterThan(0);
+      // Every move read off a scan shows the review model's chance that it is wrong.
+      expect(await detail.locator('[data-testid=risk]').textContent()).toMatch(/^chance it is wrong: \d+(\.\d)?%$/u);
       if (shown === right) {
         await page.keyboard.press('a');
       } else {
         const alternatives = await page.locator('[data-testid=alternatives] button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-san')));
         const index = alternatives.indexOf(right);
+        // The second reader's move, where it decodes another, is named and offered first (key 1).
+        const other = (await detail.locator('.reasons').allTextContents()).join(' ').match(/the other reader reads ([^,\s]+)/u);
+        if (other) {
+          namedByTheOtherReader += 1;
+          expect(await page.locator('[data-testid=alternatives] button').first().textContent()).toContain(other[1]);
+        }
         if (index >= 0) {
           await page.keyboard.press(String(index + 1));
           picked += 1;
@@ -88,7 +97,8 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(await page.locator('[data-testid=move-list] li[data-review=true]').count()).toBe(0);
     const reviewed = await moves.evaluateAll((items) => items.map((item) => item.getAttribute('data-san') ?? ''));
     expect(reviewed).toEqual(truth);
-    expect(picked).toBeGreaterThanOrEqual(0);
+    expect(picked).toBeGreaterThan(0);
+    expect(namedByTheOtherReader).toBeGreaterThan(0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
     const pgn = readFileSync((await download.path())!, 'utf8');

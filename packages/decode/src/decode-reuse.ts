@@ -10,7 +10,9 @@
  * changes (search-resume.ts). A decode may also run ahead of a person
  * (`ahead`): what it meets stays, it can be stopped between plies, and its
  * search replaces the kept one only if its result is used; or prime the
- * decoder's wider search, for the decodes that will need it.
+ * decoder's wider search, for the decodes that will need it. A second decode
+ * of other readings of the same sheets (a cross-check) keeps its own object,
+ * `forOtherReadings()`, which runs ahead, stops and is used with this one.
  */
 import { MoveTable, type PositionMoves } from './move-table.js';
 import type { MovePriorWeights } from './move-prior.js';
@@ -32,6 +34,25 @@ export interface DecodedAhead<T> {
 export class DecodeReuse {
   /** @internal */
   readonly table = new MoveTable();
+
+  /** The reuse of the first readings, when this one is `first.forOtherReadings()`: its decodes ahead are this one's too. */
+  private first: DecodeReuse | undefined;
+  private otherReadings: DecodeReuse | undefined;
+
+  /**
+   * The reuse for a decode of other readings of the same sheets (a cross-check decodes the cells twice: each
+   * reading costs its moves otherwise, so what one decode met does not hold for the other). It is one object per
+   * this one; a decode run ahead or priming the wide search with this one runs the other readings' decode ahead
+   * too: it stops with it, and its searches are kept only if the answer is used.
+   */
+  forOtherReadings(): DecodeReuse {
+    if (this.first) throw new Error('the reuse of other readings has none of its own');
+    if (!this.otherReadings) {
+      this.otherReadings = new DecodeReuse();
+      this.otherReadings.first = this;
+    }
+    return this.otherReadings;
+  }
   private readonly moves = new Map<string, PositionMoves>();
   private prior: MovePriorWeights | undefined;
 
@@ -74,7 +95,8 @@ export class DecodeReuse {
 
   /** @internal */
   saveSearch(saved: SavedSearch): void {
-    if (this.aheadSaves) this.aheadSaves.push(saved);
+    const owner = this.first ?? this;
+    if (owner.aheadSaves) owner.aheadSaves.push({ reuse: this, saved });
     else this.searches.set(saved.setting, saved);
   }
 
@@ -90,7 +112,8 @@ export class DecodeReuse {
 
   private stopAhead: (() => boolean) | undefined;
   private stoppedAhead = false;
-  private aheadSaves: SavedSearch[] | undefined;
+  /** Searches saved by the decode running ahead, this object's and its other readings'. */
+  private aheadSaves: { readonly reuse: DecodeReuse; readonly saved: SavedSearch }[] | undefined;
 
   /**
    * Runs `decode` ahead of a request a person may make next (a likely confirmation), so that its answer is
@@ -99,8 +122,9 @@ export class DecodeReuse {
    * search: when it says real work waits, the decode is abandoned and this returns undefined.
    */
   ahead<T>(stop: () => boolean, decode: () => T): DecodedAhead<T> | undefined {
+    if (this.first) throw new Error('other readings run ahead with the first readings\' reuse');
     if (this.aheadSaves) throw new Error('a decode ahead is already running');
-    const saves: SavedSearch[] = [];
+    const saves: { readonly reuse: DecodeReuse; readonly saved: SavedSearch }[] = [];
     this.aheadSaves = saves;
     this.stopAhead = stop;
     this.stoppedAhead = false;
@@ -111,7 +135,7 @@ export class DecodeReuse {
       return {
         value,
         use: () => {
-          for (const saved of saves) if (!this.changedRoots.has(saved.plies[0]?.[0] ?? {})) this.searches.set(saved.setting, saved);
+          for (const { reuse, saved } of saves) if (!reuse.changedRoots.has(saved.plies[0]?.[0] ?? {})) reuse.searches.set(saved.setting, saved);
         },
       };
     } catch (error) {
@@ -128,7 +152,7 @@ export class DecodeReuse {
 
   /** @internal A decode priming the wide search runs it even where the game does not look lost. */
   get searchesWideToo(): boolean {
-    return this.wideToo;
+    return (this.first ?? this).wideToo;
   }
 
   /**
@@ -151,8 +175,9 @@ export class DecodeReuse {
 
   /** @internal Called by the search at every ply: ends a decode run ahead when its caller asks. */
   checkStop(): void {
-    if (this.stoppedAhead || this.stopAhead?.()) {
-      this.stoppedAhead = true;
+    const owner = this.first ?? this;
+    if (owner.stoppedAhead || owner.stopAhead?.()) {
+      owner.stoppedAhead = true;
       throw new StoppedAhead('stopped');
     }
   }
@@ -160,6 +185,7 @@ export class DecodeReuse {
   /** Lets go of the searches kept to go on from (their lattices are most of what this object holds); the positions stay. */
   forgetSearches(): void {
     this.searches.clear();
+    this.otherReadings?.forgetSearches();
   }
 
   /** Searches kept to go on from. */

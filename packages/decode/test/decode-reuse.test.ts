@@ -149,6 +149,62 @@ describe('decoding ahead of a person (DecodeReuse.ahead)', () => {
   });
 });
 
+describe('a second decode of other readings of the same sheets (DecodeReuse.forOtherReadings)', () => {
+  // The other readings: the same transcription with a few cells read otherwise, as a second reader would.
+  const [otherSheet] = parseTranscription(transcription.replace('2. Tf3 Sc6', '2. Tf3 Sc5')).map((each) => each.sheet);
+  const both = (reuse: DecodeReuse, confirmed: ReadonlyMap<number, string>): [Decode, Decode] => [
+    decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed }),
+    decodeSheets(otherSheet, { language: 'pl', reuse: reuse.forOtherReadings(), confirmed }),
+  ];
+  const afresh = (confirmed: ReadonlyMap<number, string>): [Decode, Decode] => [
+    decodeSheets(janowskiSheet, { language: 'pl', confirmed }), decodeSheets(otherSheet, { language: 'pl', confirmed }),
+  ];
+  const first = game(decodeSheets(janowskiSheet, { language: 'pl' }));
+  const early = new Map([[4, first.moves[3].san]]);
+  const later = new Map([[4, first.moves[3].san], [24, first.moves[23].san]]);
+
+  it('is one object per reuse, and has none of its own', () => {
+    const reuse = new DecodeReuse();
+    expect(reuse.forOtherReadings()).toBe(reuse.forOtherReadings());
+    expect(reuse.forOtherReadings()).not.toBe(reuse);
+    expect(() => reuse.forOtherReadings().forOtherReadings()).toThrow(/none of its own/);
+    expect(() => reuse.forOtherReadings().ahead(() => false, () => 1)).toThrow(/first readings/);
+  });
+
+  it('keeps each reading\u2019s search apart: both go on from the ply a confirmation changes, to the games decoded afresh', () => {
+    expect(JSON.stringify(otherSheet)).not.toBe(JSON.stringify(janowskiSheet));
+    const reuse = new DecodeReuse();
+    expect(both(reuse, new Map())).toEqual(afresh(new Map()));
+    expect(both(reuse, early)).toEqual(afresh(early));
+    expect([reuse.lastSearchStart, reuse.forOtherReadings().lastSearchStart]).toEqual([3, 3]);
+    expect(both(reuse, later)).toEqual(afresh(later));
+    expect([reuse.lastSearchStart, reuse.forOtherReadings().lastSearchStart]).toEqual([23, 23]);
+    // Letting go of the searches lets go of both.
+    reuse.forgetSearches();
+    expect([reuse.searchCount, reuse.forOtherReadings().searchCount]).toEqual([0, 0]);
+  });
+
+  it('runs ahead with the first readings: it stops in the second decode too, and its searches are kept only when used', () => {
+    const reuse = new DecodeReuse();
+    both(reuse, new Map());
+    let firstPlies = 0;
+    // How many plies the first decode searches ahead: the stop is asked past them, in the second decode.
+    reuse.ahead(() => (++firstPlies, false), () => decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed: early }));
+    let plies = 0;
+    const stopped = reuse.ahead(() => ++plies > firstPlies + 5, () => both(reuse, early));
+    expect(stopped).toBeUndefined();
+    expect(plies).toBe(firstPlies + 6);
+    // Not used: the second reading still goes on from its last real search (no confirmations), at ply 4.
+    expect(both(reuse, later)).toEqual(afresh(later));
+    expect(reuse.forOtherReadings().lastSearchStart).toBe(3);
+    const ahead = reuse.ahead(() => false, () => both(reuse, early));
+    expect(ahead?.value).toEqual(afresh(early));
+    ahead?.use();
+    expect(both(reuse, later)).toEqual(afresh(later));
+    expect([reuse.lastSearchStart, reuse.forOtherReadings().lastSearchStart]).toEqual([23, 23]);
+  });
+});
+
 describe('priming the decoder\u2019s wider search (DecodeReuse.primeWideSearch)', () => {
   // A move nobody wrote, confirmed at ply 11: the game then looks lost, and the decoder searches again, wide.
   const lost = new Map([[11, 'Nd4']]);

@@ -18,9 +18,21 @@ export interface SheetsAtMove {
   readonly drawOffer?: boolean;
 }
 
+/**
+ * The moves offered instead of a move: the decoder's, likeliest first, and for a move the second reader decodes
+ * otherwise, that reader's move first (it is why the move is in doubt, though the kept reading may give it no weight).
+ */
+function offered(move: DecodedMove): { san: string; probability: number }[] {
+  const others = move.alternatives.filter((alternative) => alternative.san !== move.san);
+  const other = move.reviewReasons.includes('readers-differ') ? move.otherReading : undefined;
+  if (other === undefined || other === move.san) return others;
+  return [{ san: other, probability: others.find((alternative) => alternative.san === other)?.probability ?? 0 }, ...others.filter((alternative) => alternative.san !== other)];
+}
+
 const rounded = (value: number): number => Number(value.toFixed(4));
 
-export function deskMoves(decoded: DecodedGame, sheetsAt: (move: DecodedMove) => SheetsAtMove): DeskMove[] {
+/** `risks`: by ply index, the review model's probability that each move is wrong, when the review list was made by risk. */
+export function deskMoves(decoded: DecodedGame, sheetsAt: (move: DecodedMove) => SheetsAtMove, risks?: readonly { readonly risk: number }[]): DeskMove[] {
   return decoded.moves.map((move, index): DeskMove => {
     const sheets = sheetsAt(move);
     const rival = move.rival;
@@ -28,7 +40,7 @@ export function deskMoves(decoded: DecodedGame, sheetsAt: (move: DecodedMove) =>
       ply: move.ply, moveNumber: move.moveNumber, side: move.side, san: move.san, written: writtenMove(move.description, decoded.language), uci: move.uci,
       fenBefore: move.fen, fenAfter: decoded.moves[index + 1]?.fen ?? decoded.fen,
       confidence: rounded(move.confidence),
-      alternatives: move.alternatives.filter((alternative) => alternative.san !== move.san)
+      alternatives: offered(move)
         .map((alternative) => ({ san: alternative.san, written: writtenSan(move.fen, alternative.san, decoded.language), probability: rounded(alternative.probability) })),
       review: move.review, reviewReasons: [...move.reviewReasons], corrected: move.corrected, confirmed: move.confirmed,
       read: sheets.read,
@@ -38,6 +50,8 @@ export function deskMoves(decoded: DecodedGame, sheetsAt: (move: DecodedMove) =>
       readAlternatives: sheets.readAlternatives,
       ...(rival ? { rival: rival.kind === 'move' ? { kind: 'move' as const, san: rival.san, probability: rounded(rival.probability) } : { kind: 'game-ends' as const, probability: rounded(rival.probability) } } : {}),
       ...(sheets.drawOffer ? { drawOffer: true as const } : {}),
+      ...(move.reviewReasons.includes('readers-differ') ? { otherReading: move.otherReading === undefined ? null : { san: move.otherReading, written: writtenSan(move.fen, move.otherReading, decoded.language) } } : {}),
+      ...(risks?.[index] ? { risk: risks[index].risk } : {}),
     };
   });
 }

@@ -76,8 +76,11 @@ export class DecodeAhead {
     return count > 1 || (count === 1 && (this.priming || Atomics.load(this.waiting, 1) !== this.runningTag));
   };
 
-  /** Games whose decoder's wide search is primed (DecodeReuse.primeWideSearch). */
-  private readonly primed = new Set<string>();
+  /**
+   * Games whose decoder's wide search is primed (DecodeReuse.primeWideSearch), with the confirmations it was primed
+   * for (`confirmationKey`): after a new confirmation it is primed again, from the ply that confirmation changes.
+   */
+  private readonly primed = new Map<string, string>();
 
   private readonly readingElsewhere = (): boolean => this.waiting !== undefined && this.waiting.length > 2 && Atomics.load(this.waiting, 2) > 0;
 
@@ -88,8 +91,10 @@ export class DecodeAhead {
     if (this.readingElsewhere()) return undefined;
     const id = this.looking?.id;
     const game = id !== undefined ? this.games.game(id) : undefined;
+    if (id === undefined || !game) return undefined;
     // A worker that let go of the game's searches (it keeps only the recent games') has let go of the primed one too.
-    return id !== undefined && game && !(this.primed.has(id) && game.reuse.searchCount > 0) ? id : undefined;
+    const current = this.primed.get(id) === confirmationKey(game.confirmations) && game.reuse.searchCount > 0;
+    return current ? undefined : id;
   }
 
   /** The person looks at this game, and at this move (1-based ply) if any. */
@@ -182,7 +187,7 @@ export class DecodeAhead {
       this.priming = false;
     }
     if (primed) {
-      this.primed.add(id);
+      this.primed.set(id, confirmationKey(game.confirmations));
       this.finished += 1;
     } else {
       this.stopped += 1;

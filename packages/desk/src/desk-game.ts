@@ -44,6 +44,10 @@ export interface DeskMove {
   rival?: { kind: 'move'; san: string; probability: number } | { kind: 'game-ends'; probability: number };
   /** A player marked a draw offer after this move (scans). */
   drawOffer?: true;
+  /** With the reason 'readers-differ': the second reader's move here, as SAN and as written (null: its game ends before). */
+  otherReading?: { san: string; written: string } | null;
+  /** Scans: the review model's probability (0..1) that the move is wrong, which decided whether it is flagged. */
+  risk?: number;
 }
 
 export interface DeskDiagnostic {

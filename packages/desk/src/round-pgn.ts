@@ -34,6 +34,7 @@ function decodedMove(move: DeskMove): DecodedMove | undefined {
     reviewReasons: move.reviewReasons.filter((reason): reason is ReviewReason => (REVIEW_REASONS as readonly string[]).includes(reason)),
     corrected: move.corrected, confirmed: move.confirmed,
     ...(move.rival ? { rival: move.rival } : {}),
+    ...(move.otherReading ? { otherReading: move.otherReading.san } : {}),
     cells: move.read.map((text, sheet) => ({
       sheet, use: text === null ? 'unwritten' as const : 'written' as const,
       ...(text !== null ? { text, corrected: move.readCorrected[sheet] === true } : {}),

@@ -1,7 +1,9 @@
 /**
  * A scan game decoded as `zapis read` decodes it (decodeGroup on the read
  * pages, readGameJson for what each cell read and where it is), with the
- * moves a person confirmed, to a DeskGame.
+ * moves a person confirmed, to a DeskGame. Cells read by the ensemble are
+ * cross-checked with PP-OCR alone and the review list is made by risk, as
+ * `--reader auto` does: the moves left off it are as sure as the CLI's.
  */
 import type { DecodedMove } from '@zapis/decode';
 import { decodeGroup, outcomeFromPlain, readGameJson, type GameGroup, type PageRead } from '@zapis/ocr';
@@ -39,6 +41,7 @@ export function decodeScanSource(source: DeskScanSource, confirmed: Confirmation
   const language = options.language ?? 'auto';
   const read = decodeGroup(group, {
     language,
+    crossCheck: true,
     ...(options.reviewThreshold !== undefined ? { reviewThreshold: options.reviewThreshold } : {}),
     ...(confirmed.size > 0 ? { confirmed } : {}),
     ...(options.reuse ? { reuse: options.reuse } : {}),
@@ -56,7 +59,7 @@ export function decodeScanSource(source: DeskScanSource, confirmed: Confirmation
     };
   };
   const value = read.decoded.ok ? read.decoded.value : undefined;
-  const moves = value ? deskMoves(value, sheetsAt) : [];
+  const moves = value ? deskMoves(value, sheetsAt, read.risks) : [];
   const diagnostics: DeskDiagnostic[] = json.diagnostics.flatMap((diagnostic) => diagnostic.severity === 'info' ? [] : [{
     severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message, ...(diagnostic.ply !== undefined ? { ply: diagnostic.ply } : {}),
   }]);

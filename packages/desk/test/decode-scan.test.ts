@@ -1,11 +1,12 @@
 /**
  * A scan on the desk: fixtures/scans/jpeg150.jpg (150 dpi, turned, noisy; Polish letters) read with a real
  * reader, grouped, decoded, one flagged move confirmed, and the round exported and compared with the truth
- * (jpeg150.pgn). It is read by PP-OCR alone (`--reader ctc`): the browser's reader reads every move of this scan
- * right, and these tests need wrong moves for a person to correct.
+ * (jpeg150.pgn). It is read by PP-OCR alone (`--reader ctc`): then no second reader checks the decoding, every
+ * doubt is flagged, and these tests have wrong moves for a person to correct.
  */
 import { readFileSync } from 'node:fs';
 import { DecodeReuse } from '@zapis/decode';
+import { decodeGroup, outcomeFromPlain } from '@zapis/ocr';
 import type { LanguageCode } from '@zapis/notation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -40,12 +41,14 @@ describe('a scan on the desk', () => {
     const wrong = game.moves.filter((move, index) => move.san !== truth.san[index]).map((move) => move.ply);
     expect(wrong.length).toBeGreaterThan(0);
     expect(wrong.length).toBeLessThanOrEqual(5);
-    // PP-OCR alone is sure of two wrong moves here (the CLI's cross-check flags them); the desk's own reader, the
-    // ensemble, reads those two right. That is why the browser reads with the ensemble.
+    // PP-OCR alone, with nothing to check it against, is sure of some wrong moves here. The desk's own reader (both
+    // networks, each game decoded by their ensemble and by PP-OCR alone and cross-checked) flags every wrong move.
     const unflaggedWrong = wrong.filter((ply) => !game.flagged.includes(ply));
-    expect(unflaggedWrong.length).toBeLessThanOrEqual(2);
+    expect(unflaggedWrong.length).toBeGreaterThan(0);
     const desk = decodeDeskGame(gamesOf([{ kind: 'scan', id: 'scan-2', name: 'jpeg150.jpg', pages: ensemblePages }]).games[0]);
-    for (const ply of unflaggedWrong) expect(desk.moves[ply - 1].san, `ply ${ply}`).toBe(truth.san[ply - 1]);
+    const deskWrong = desk.moves.filter((move, index) => move.san !== truth.san[index]);
+    for (const move of deskWrong) expect(move.review, `ply ${move.ply}`).toBe(true);
+    for (const ply of unflaggedWrong) expect(desk.moves[ply - 1].san === truth.san[ply - 1] || desk.moves[ply - 1].review, `ply ${ply}`).toBe(true);
     for (const move of game.moves) {
       expect(move.cells).toHaveLength(1);
       expect(move.cells[0]).toMatchObject({ file: 'jpeg150.jpg', page: 1 });
@@ -217,6 +220,35 @@ describe('a scan on the desk', () => {
     expect(ahead.answer(source.id, confirmationKey(likely[0]))).toBeUndefined();
   });
 
+  it('primes the wide search again after a person\u2019s confirmation, going on from the ply it changes', () => {
+    const reuse = new DecodeReuse();
+    const language = game.language as LanguageCode;
+    let last = { reuse, confirmations: new Map<number, string>() as Confirmations, decoded: decodeDeskGame(source, new Map(), { reuse, language }) };
+    const steps: (() => void)[] = [];
+    const ahead = new DecodeAhead({
+      game: (id) => (id === source.id ? last : undefined),
+      decode: (_id, confirmations) => decodeDeskGame(source, confirmations, { reuse, language }),
+    }, { later: (step) => steps.push(step) });
+    ahead.attach(new Int32Array(new SharedArrayBuffer(12)));
+    ahead.look(source.id);
+    while (steps.length > 0) steps.shift()!();
+    const once = ahead.finished;
+    expect(once).toBe(likelyConfirmations(game, new Map()).length + 1);
+    // A person confirms a move late in the game: the game as it now stands is primed again, from that ply on.
+    const ply = game.flagged[game.flagged.length - 1];
+    const confirmations = new Map([[ply, game.moves[ply - 1].san]]);
+    last = { reuse, confirmations, decoded: decodeDeskGame(source, confirmations, { reuse, language }) };
+    ahead.decoded(source.id);
+    while (steps.length > 0) steps.shift()!();
+    expect(ahead.finished).toBe(once + likelyConfirmations(last.decoded, confirmations).length + 1);
+    expect(reuse.lastSearchStart).toBe(ply - 1);
+    // Looked at again with nothing new confirmed: nothing is decoded or primed again.
+    const twice = ahead.finished;
+    ahead.look(source.id);
+    while (steps.length > 0) steps.shift()!();
+    expect(ahead.finished).toBe(twice);
+  });
+
   it('a decode that throws while priming leaves later decodes ahead answering the request they match', () => {
     const reuse = new DecodeReuse();
     const language = game.language as LanguageCode;
@@ -281,25 +313,80 @@ describe('a scan on the desk', () => {
 });
 
 describe('a scan on the desk, read as the browser reads it', () => {
-  it('gives the true game of the 150-dpi scan, every move on it as decoded, the doubtful ones flagged', async () => {
-    const { pages } = await scanPages('jpeg150.jpg');
-    const { games } = gamesOf([{ kind: 'scan', id: 'scan-1', name: 'jpeg150.jpg', pages }]);
-    const game = decodeDeskGame(games[0]);
-    // PP-OCR with the notation network's two looks; PP-OCR alone reads 3 of these moves wrong (above).
-    expect(game.moves.map((move) => move.san)).toEqual(truth.san);
-    expect(game.flagged.length).toBeGreaterThan(0);
-    expect(game.flagged.length).toBeLessThan(truth.san.length / 2);
-    for (const move of game.moves) expect(move.readAlternatives[0].length).toBeGreaterThan(0);
-    // Where one reader of the ensemble alone reads another text, the move says so and names it, here and in the round's PGN.
-    const disputed = game.moves.filter((move) => move.reviewReasons.includes('disputed'));
-    expect(disputed.length).toBeGreaterThan(0);
-    const pgn = oneLine(roundPgn([game]).pgn);
-    for (const move of disputed) {
-      expect(move.corrected).toBe(false);
-      const text = move.disputedBy?.[0];
-      expect(typeof text, `ply ${move.ply}`).toBe('string');
-      // A reader that alone reads nothing in the cell says so.
-      expect(pgn).toContain(`one reader alone reads ${text || 'nothing'}`);
+  /** A person takes the flagged wrong moves in turn and picks the first move offered when it is right, else types it. */
+  function reviewLikeAPerson(source: DeskGameSource, game: DeskGame, san: readonly string[]): { game: DeskGame; confirmed: number; picked: number } {
+    const confirmations = new Map<number, string>();
+    let picked = 0;
+    for (let round = 0; round < 80; round += 1) {
+      const next = game.moves.find((move) => move.review && move.san !== san[move.ply - 1]);
+      if (!next) break;
+      if (next.alternatives[0]?.san === san[next.ply - 1]) picked += 1;
+      confirmations.set(next.ply, san[next.ply - 1]);
+      game = decodeDeskGame(source, new Map(confirmations));
     }
+    return { game, confirmed: confirmations.size, picked };
+  }
+
+  it('cross-checks the 150-dpi scan\u2019s two readings: every wrong move is flagged, the other reader\u2019s move offered first', async () => {
+    const { pages } = await scanPages('jpeg150.jpg');
+    const source = gamesOf([{ kind: 'scan', id: 'scan-1', name: 'jpeg150.jpg', pages }]).games[0];
+    const game = decodeDeskGame(source);
+    expect(game.moves).toHaveLength(truth.san.length);
+    const wrong = game.moves.filter((move, index) => move.san !== truth.san[index]);
+    for (const move of wrong) expect(move.review, `ply ${move.ply}`).toBe(true);
+    expect(game.flagged.length).toBeLessThan(truth.san.length / 4);
+    // Every move carries the review model's risk; those left off the list are the unlikely ones.
+    for (const move of game.moves) expect(move.risk, `ply ${move.ply}`).toBeTypeOf('number');
+    for (const move of game.moves.filter((each) => !each.review)) expect(move.risk!).toBeLessThan(0.2);
+    // Where the second reading decodes another move, the move names it, offers it first and the PGN says it.
+    const differ = game.moves.filter((move) => move.reviewReasons.includes('readers-differ'));
+    expect(differ.length).toBeGreaterThan(0);
+    const pgn = oneLine(roundPgn([game]).pgn);
+    for (const move of differ) {
+      if (move.otherReading === null) {
+        expect(pgn).toContain('the other reader\u2019s game ends before this move');
+        continue;
+      }
+      expect(move.otherReading, `ply ${move.ply}`).toBeDefined();
+      expect(move.alternatives[0]).toMatchObject({ san: move.otherReading!.san, written: move.otherReading!.written });
+      expect(move.otherReading!.written).not.toMatch(/[QRBN]/);
+      expect(pgn).toContain(`the other reader reads ${move.otherReading!.san}`);
+    }
+    const reviewed = reviewLikeAPerson(source, game, truth.san);
+    expect(reviewed.game.moves.map((move) => move.san)).toEqual(truth.san);
+    expect(reviewed.confirmed).toBeLessThanOrEqual(wrong.length);
+    expect(reviewed.picked).toBe(reviewed.confirmed);
+  });
+
+  it('flags every wrong move of a badly read sheet, where the ensemble alone would be sure of two', async () => {
+    // pair-black.jpg read on its own: a hand the readers find hard, most of its moves wrong before review.
+    const truthPair = pgnGames(readFileSync(scanPath('pair.pgn'), 'utf8'))[0];
+    const { pages } = await scanPages('pair-black.jpg');
+    const source = gamesOf([{ kind: 'scan', id: 'black', name: 'pair-black.jpg', pages }]).games[0];
+    const game = decodeDeskGame(source);
+    const wrong = game.moves.filter((move, index) => move.san !== truthPair.san[index]);
+    expect(wrong.length).toBeGreaterThan(10);
+    for (const move of wrong) expect(move.review, `ply ${move.ply}`).toBe(true);
+    // Decoded by the ensemble alone with every doubt listed, as the desk did before, some wrong moves are not flagged.
+    const group = { players: [{ name: 'pair-black.jpg', pages: pages.flatMap((plain) => {
+      const outcome = outcomeFromPlain(plain);
+      return outcome.ok ? [{ file: outcome.file, page: outcome.page, read: outcome.read }] : [];
+    }) }] };
+    const ensembleOnly = decodeGroup(group, { language: 'auto' });
+    expect(ensembleOnly.decoded.ok).toBe(true);
+    const sureWrong = ensembleOnly.decoded.ok
+      ? ensembleOnly.decoded.value.moves.filter((move, index) => move.san !== truthPair.san[index] && !move.review) : [];
+    expect(sureWrong.length).toBeGreaterThan(0);
+  });
+
+  it('writes a move one reader of the ensemble disputes with what that reader reads, in the round\u2019s PGN', async () => {
+    // Review by risk leaves no dispute on these fixtures' lists; the export of one is checked on a move marked so.
+    const { pages } = await scanPages('phone.jpg');
+    const game = decodeDeskGame(gamesOf([{ kind: 'scan', id: 'phone', name: 'phone.jpg', pages }]).games[0]);
+    const index = 9;
+    const moves = game.moves.map((move, at) => at !== index ? move
+      : { ...move, review: true, reviewReasons: ['disputed'], disputedBy: [''] });
+    const pgn = oneLine(roundPgn([{ ...game, moves, flagged: [...game.flagged, index + 1].sort((a, b) => a - b) }]).pgn);
+    expect(pgn).toContain('one reader alone reads nothing');
   });
 });

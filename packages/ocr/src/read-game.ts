@@ -142,10 +142,10 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
   let checked: CrossCheckSummary | undefined;
   const canCrossCheck = crossChecking === true && group.players.some((player) => player.pages.some((page) => page.read.cells.some((cell) => cell.reading.alone)));
   if (canCrossCheck) {
-    // A second decode must not share the first's search cache: it decodes other readings.
+    // The second decode reads other texts in the cells: it keeps what it meets in its own reuse, not the first's.
     const aloneByPly = aloneReadings(byPly);
-    const { reuse: _reuse, ...fresh } = decodeOptions;
-    const alone = decodeSheets(sheetsOf(group, aloneByPly), { adaptToSheet: false, ...fresh });
+    const { reuse, ...rest } = decodeOptions;
+    const alone = decodeSheets(sheetsOf(group, aloneByPly), { adaptToSheet: false, ...rest, ...(reuse ? { reuse: reuse.forOtherReadings() } : {}) });
     const { decoded: kept, ...summary } = crossCheck(decoded, alone);
     decoded = kept;
     if (summary.kept === 'alone') byPly = aloneByPly;

@@ -28,6 +28,7 @@ export function MoveDetail({ game, move, imageOf, actions }: {
   return (
     <section class="move-detail" aria-label={label} data-testid="move-detail" data-ply={move.ply}>
       <h3>{label} <span class="quiet">{move.confirmed ? t('confirmed') : t('confidence', { p: percent(move.confidence) })}</span></h3>
+      {move.risk !== undefined && !move.confirmed ? <p class="quiet" data-testid="risk">{t('risk', { p: percent(move.risk) })}</p> : null}
       {move.reviewReasons.length > 0 ? (
         <p class="reasons">{t('reasons', { r: move.reviewReasons.map((reason) => reasonText(reason, move, t)).join(', ') })}</p>
       ) : null}
@@ -79,8 +80,11 @@ export function MoveDetail({ game, move, imageOf, actions }: {
   );
 }
 
-/** Why a move is on the review list, in the interface's language; a dispute names what the objecting reader reads. */
+/** Why a move is on the review list, in the interface's language; a dispute or a second reader names what it reads. */
 function reasonText(reason: string, move: DeskMove, t: Translate): string {
+  if (reason === 'readers-differ' && move.otherReading !== undefined) {
+    return move.otherReading === null ? t('reason_readers-differ_ends') : t('reason_readers-differ_move', { m: move.otherReading.written });
+  }
   const disputedBy = [...new Set((move.disputedBy ?? []).filter((text): text is string => text !== null))];
   if (reason === 'disputed' && disputedBy.length > 0) return t('reason_disputed_text', { t: disputedBy.map((text) => text || t('nothing')).join(', ') });
   return t(`reason_${reason}` as MessageKey);
