@@ -422,7 +422,9 @@ function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['la
   const { options } = setup;
   const built = buildGame(setup.start, setup.sheets, run, scores, options);
   if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined) return { game: built.game, run };
-  if (!looksLost(built.game, built.surprises)) {
+  // A move a person confirmed explains its own cells' misfit: it is no sign the beam lost the game.
+  const surprises = options.confirmed ? built.surprises.map((surprise, index) => (options.confirmed?.has(index + 1) ? 0 : surprise)) : built.surprises;
+  if (!looksLost(built.game, surprises)) {
     // Searched only to be kept (DecodeReuse.primeWideSearch): the game stays the narrow search's.
     if (options.reuse?.searchesWideToo) searchRun(setup, run.language, run.channel, run.channelScale, WIDE_BEAM);
     return { game: built.game, run };

@@ -378,7 +378,8 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
     // cells read as some move would write them, a lot when nothing the beam holds fits the reading. A game
     // already over counts: hypotheses still going after the true game ended are no surprise.
     const top = Math.max(bestScoreOf(nodes), finished);
-    const surprise = previousTop - top;
+    // A move a person confirmed explains its own cells' misfit: its ply is no sign the true game was dropped.
+    const surprise = confirmed[ply] === undefined ? previousTop - top : 0;
     previousTop = top;
     let accumulated = 0;
     if (backtrack) {

@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readGames, REPOSITORY_ROOT, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { describeMove, legalMoves, parseFen } from '@zapis/core';
+import { englishSan } from '@zapis/core/internal';
 import { DecodeReuse, decodeSheets, type DecodedGame, type DecodeOptions, type Sheet } from '../src/index.js';
 import { parseTranscription } from '../src/transcription.js';
 import { corruptText } from '../src/evaluation/corruption.js';
@@ -146,6 +148,41 @@ describe('decoding ahead of a person (DecodeReuse.ahead)', () => {
     expect(decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed: other })).toEqual(decodeSheets(janowskiSheet, { language: 'pl', confirmed: other }));
     // One at a time: a decode ahead inside another is refused.
     expect(() => reuse.ahead(() => false, () => reuse.ahead(() => false, () => 1))).toThrow(/already running/);
+  });
+});
+
+describe('a confirmation the readings did not favour', () => {
+  it('is no sign of a lost game: the search neither goes back over it nor searches the game again wide', () => {
+    const first = game(decodeSheets(janowskiSheet, { language: 'pl' }));
+    const last = first.moves[first.moves.length - 1];
+    const position = parseFen(last.fen);
+    if (!position.ok) throw new Error(position.error.message);
+    /** A decode that goes on from the first one's search: the plies it searched, the searches it keeps, its game. */
+    const searched = (san: string): { plies: number; searches: number; moves: DecodedGame['moves'] } => {
+      const reuse = new DecodeReuse();
+      game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));
+      let plies = 0;
+      const confirmed = new Map([[last.ply, san]]);
+      const ahead = reuse.ahead(() => (plies++, false), () => decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed }));
+      ahead?.use();
+      return { plies, searches: reuse.searchCount, moves: game(ahead!.value).moves };
+    };
+    const favoured = searched(last.san);
+    expect(favoured.searches).toBe(1);
+    // Legal moves at the last ply that nothing read there resembles (what a person picks for an illegible cell),
+    // where the game still ends there: the same plies searched as for the move the cell reads, and no wide search.
+    const offered = new Set([last.san, ...last.alternatives.map((alternative) => alternative.san)]);
+    const unlikely = legalMoves(position.value).map((move) => englishSan(describeMove(position.value, move))).filter((san) => !offered.has(san));
+    let checked = 0;
+    for (const san of unlikely) {
+      if (checked === 2) break;
+      const other = searched(san);
+      if (other.moves.length !== last.ply) continue;
+      expect(other.moves[last.ply - 1]).toMatchObject({ san, confirmed: true });
+      expect([san, other.plies, other.searches]).toEqual([san, favoured.plies, 1]);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 });
 
