@@ -114,7 +114,7 @@ const pl: Record<MessageKey, string> = {
   before: 'Przed',
   after: 'Po',
   confidence: 'pewność {p}',
-  risk: 'szansa, że błędne: {p}',
+  risk: 'ryzyko błędu: {p}',
   corrected: 'poprawione względem odczytu',
   confirmed: 'potwierdzone przez ciebie',
   reasons: 'Powód: {r}',
