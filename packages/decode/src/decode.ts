@@ -61,7 +61,8 @@ export interface DecodeOptions {
   /**
    * Moves a person confirmed: 1-based ply → the move as standard English SAN (check marks optional).
    * Only that move is searched at its ply; the rest of the game is decoded around it. A confirmed move
-   * no game the readings allow can play there is an error (`confirmed-illegal`) naming its ply.
+   * no game the readings allow can play there is an error (`confirmed-illegal`) naming its ply. How badly
+   * a confirmed move fits its own cells is no sign of a lost game (no search again, wider, for it).
    */
   readonly confirmed?: ReadonlyMap<number, string>;
   /**
@@ -423,7 +424,8 @@ function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['la
   const built = buildGame(setup.start, setup.sheets, run, scores, options);
   if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined) return { game: built.game, run };
   // A move a person confirmed explains its own cells' misfit: it is no sign the beam lost the game.
-  const surprises = options.confirmed ? built.surprises.map((surprise, index) => (options.confirmed?.has(index + 1) ? 0 : surprise)) : built.surprises;
+  const confirmed = options.confirmed;
+  const surprises = confirmed ? built.surprises.map((surprise, index) => (confirmed.has(index + 1) ? 0 : surprise)) : built.surprises;
   if (!looksLost(built.game, surprises)) {
     // Searched only to be kept (DecodeReuse.primeWideSearch): the game stays the narrow search's.
     if (options.reuse?.searchesWideToo) searchRun(setup, run.language, run.channel, run.channelScale, WIDE_BEAM);

@@ -171,8 +171,9 @@ export class DecodeAhead {
   }
 
   /**
-   * Once the likely confirmations are decoded: the decoder's wide search for the game as it stands, kept. A
-   * confirmation the readings did not favour makes the game look lost, and its decode searches wide; primed,
+   * Once the likely confirmations are decoded: the decoder's wide search for the game as it stands, kept, and
+   * again after each new confirmation. A confirmation the readings did not favour can make the moves after it fit
+   * their cells badly, so that the game looks lost and its decode searches wide; primed,
    * that search goes on from the confirmed ply instead of covering the whole game (measured on the phone
    * fixture's ply 53 in Node: 780 ms, primed 260 ms).
    */
