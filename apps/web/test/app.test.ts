@@ -54,6 +54,9 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     const decoded = await moves.evaluateAll((items) => items.map((item) => item.getAttribute('data-san') ?? ''));
     decoded.forEach((san, index) => { if (!flagged.includes(index + 1)) expect(san, `ply ${index + 1}`).toBe(truth[index]); });
     await app.screenshot('01-scan-read');
+    // The game says which of its two readings was kept, and how many moves the other decodes otherwise.
+    expect(await page.getAttribute('[data-testid=reading]', 'data-kept')).toBe('alone');
+    expect(await page.textContent('[data-testid=reading]')).toMatch(/^Read twice: PP-OCR’s reading alone is kept\. Moves the two networks together decode otherwise \(all flagged\): [1-9]\d*\.$/u);
 
     // The person goes through the flagged moves with the keyboard: pick the right alternative, or accept.
     let picked = 0;

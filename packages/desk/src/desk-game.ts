@@ -83,4 +83,9 @@ export interface DeskGame {
   unexplained: { sheet: number; text: string; afterPly: number }[];
   /** Where the readings stop making sense, when they do (the PGN says it too). */
   break?: { ply: number; message: string };
+  /**
+   * Scans read by the ensemble, decoded twice: the reading kept ('ensemble': both networks; 'alone': PP-OCR alone)
+   * and the plies the other reading decodes otherwise.
+   */
+  reading?: { kept: 'ensemble' | 'alone'; differing: number[] };
 }

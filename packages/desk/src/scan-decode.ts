@@ -81,6 +81,7 @@ export function decodeScanSource(source: DeskScanSource, confirmed: Confirmation
       sheets: json.sheets.map((sheet) => ({ file: sheet.file, page: sheet.page, ...(sheet.copy ? { copy: sheet.copy } : {}) })),
       diagnostics,
       ...reviewState(value, moves, group.players.length),
+      ...(read.crossCheck ? { reading: { kept: read.crossCheck.kept, differing: [...read.crossCheck.differing] } } : {}),
     },
   };
 }

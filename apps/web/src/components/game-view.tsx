@@ -28,6 +28,11 @@ export function GameView({ entry, inputs, selectedPly, onSelect, actions }: {
       <header class="game-header">
         <h2>{game.title}</h2>
         <p class="quiet">{[game.tags.Event, game.tags.Round && `R${game.tags.Round}`, game.tags.Board && `#${game.tags.Board}`, game.result].filter(Boolean).join(' · ')}</p>
+        {game.reading ? (
+          <p class="quiet" data-testid="reading" data-kept={game.reading.kept}>
+            {t(game.reading.kept === 'alone' ? 'readingAlone' : 'readingEnsemble', { n: game.reading.differing.length })}
+          </p>
+        ) : null}
         {errors.map((diagnostic, index) => <p key={index} role="alert" class="error">{diagnostic.message}</p>)}
         {sheetWarnings.map((diagnostic, index) => <p key={`w${index}`} class="sheet-warning" data-testid="sheet-warning" data-code={diagnostic.code}>{diagnostic.message}</p>)}
         {game.rejected.map((rejected) => (
