@@ -360,7 +360,7 @@ describe('a scan on the desk, read as the browser reads it', () => {
     expect(reviewed.picked).toBe(reviewed.confirmed);
   });
 
-  it('flags every wrong move of a badly read sheet, where the ensemble alone would be sure of two', async () => {
+  it('flags every wrong move of a badly read sheet, where the ensemble alone would be sure of some', async () => {
     // pair-black.jpg read on its own: a hand the readers find hard, most of its moves wrong before review.
     const truthPair = pgnGames(readFileSync(scanPath('pair.pgn'), 'utf8'))[0];
     const { pages } = await scanPages('pair-black.jpg');

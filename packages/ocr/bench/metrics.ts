@@ -66,8 +66,9 @@ export function parseNdjson(text: string): ParsedOutput {
       ...(typeof value.status === 'string' ? { status: value.status } : {}),
       ...(typeof value.error === 'string' ? { error: value.error } : isRecord(value.error) ? { error: JSON.stringify(value.error) } : {}),
     };
-    const key = basename(value.file);
-    games.set(key, [...(games.get(key) ?? []), game]);
+    // A game read from both players' sheets is found under each sheet's file.
+    const sheetFiles = Array.isArray(value.sheets) ? value.sheets.flatMap((sheet) => (isRecord(sheet) && typeof sheet.file === 'string' ? [sheet.file] : [])) : [];
+    for (const key of new Set([value.file, ...sheetFiles].map((file) => basename(file)))) games.set(key, [...(games.get(key) ?? []), game]);
   }
   return { games, ...(summary ? { summary } : {}), strayLines };
 }

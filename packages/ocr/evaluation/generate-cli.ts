@@ -1,7 +1,8 @@
 /**
  * `pnpm --filter @zapis/ocr generate-evaluation --set tune|report --kinds scan200,jpeg150,phone,prefilled
- *  --games 40 --out DIR --seed 1 [--fonts tuning|held-out|FONT,FONT…] [--small-hands]` (a list: tuning fonts only;
- *  --small-hands: every hand small and condensed, for experiments on the tune set)
+ *  --games 40 --out DIR --seed 1 [--fonts tuning|held-out|FONT,FONT…] [--small-hands] [--pairs]` (a list: tuning fonts
+ *  only; --small-hands: every hand small and condensed, for experiments on the tune set; --pairs: White's and Black's
+ *  copies of every game, each by its own writer, paired by their QR codes)
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -33,6 +34,7 @@ const parseOptions = () => parseArgs({
     seed: { type: 'string', default: '1' },
     fonts: { type: 'string' },
     'small-hands': { type: 'boolean', default: false },
+    pairs: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -41,6 +43,7 @@ if (values.set !== 'tune' && values.set !== 'report') fail(`--set must be tune o
 const kinds = values.kinds.split(',').map((kind) => kind.trim()).filter((kind) => kind !== '');
 const badKind = kinds.find((kind) => !isImageKind(kind));
 if (badKind !== undefined || kinds.length === 0) fail(`--kinds: '${badKind ?? ''}' is not one of ${IMAGE_KINDS.join(', ')}`);
+if (values.pairs && kinds.includes('prefilled')) fail('--pairs: pre-filled sheets are the same for both players; leave prefilled out of --kinds');
 const games = Number(values.games);
 if (!Number.isInteger(games) || games < 1) fail(`--games must be a positive whole number, not '${values.games}'`);
 const seed = Number(values.seed);
@@ -60,7 +63,7 @@ const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out ?? `.eval/
 
 const started = Date.now();
 const truths = await generateEvaluationSet({
-  set, kinds: kinds.filter(isImageKind), games, out, seed, ...(fonts ? { fonts } : {}), smallHands: values['small-hands'],
+  set, kinds: kinds.filter(isImageKind), games, out, seed, ...(fonts ? { fonts } : {}), smallHands: values['small-hands'], pairs: values.pairs,
   onSheet: (truth, seconds) => console.log(`${truth.file}  ${truth.san.length} plies  ${truth.font}  ${seconds.toFixed(2)} s`),
 });
 console.log(`wrote ${truths.length} sheets to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -30,6 +30,11 @@ export interface GenerateOptions {
   readonly fonts?: FontSet | readonly string[];
   /** Experiments only: every writer's hand small and condensed (hand-style.ts, smallHand). */
   readonly smallHands?: boolean;
+  /**
+   * Both players' copies of every game, each written by its own writer on the same printed sheet (header and board
+   * printed, so the QR pairs them), each degraded on its own: the arbiter's two sheets a game. Handwritten kinds only.
+   */
+  readonly pairs?: boolean;
   readonly onSheet?: (truth: SheetTruth, seconds: number) => void;
 }
 
@@ -170,7 +175,10 @@ export async function generateEvaluationSet(options: GenerateOptions): Promise<S
   const fonts = typeof options.fonts === 'object' ? tuningSubset(options.fonts) : fontsOf(options.fonts ?? defaultFontSet(options.set));
   const games = await chooseGames(options.set, options.games, Random.derive(options.seed, options.set, 'games'));
   const truths: SheetTruth[] = [];
-  for (const game of games) truths.push(...(await generateGame(game, options, fonts)));
+  for (const [index, game] of games.entries()) {
+    // The printed board tells the games of a set apart: the QR pairs two copies by it (with the event and round).
+    truths.push(...(options.pairs ? await generatePair(game, String(index + 1), options, fonts) : await generateGame(game, options, fonts)));
+  }
   await writeFile(join(options.out, 'manifest.json'), `${JSON.stringify({ set: options.set, seed: options.seed, kinds: options.kinds, games: games.map((g) => g.number), sheets: truths.map((t) => t.id) }, null, 2)}\n`);
   return truths;
 }
@@ -214,6 +222,35 @@ export async function generateGame(game: CorpusGame, options: GenerateOptions, f
   return truths;
 }
 
+/** White's and Black's copies of one game in each handwritten kind asked for, each by its own writer. */
+export async function generatePair(game: CorpusGame, board: string, options: GenerateOptions, fonts: readonly string[]): Promise<SheetTruth[]> {
+  if (options.kinds.includes('prefilled')) throw new Error('pairs are written by hand: a pre-filled sheet is the same for both players');
+  const truths: SheetTruth[] = [];
+  // One printed sheet for the game: both copies in its language.
+  const sheetLanguage: SheetLanguage = Random.derive(options.seed, options.set, game.number, 'pair-language').chance(0.5) ? 'pl' : 'en';
+  for (const copy of ['white', 'black'] as const) {
+    const started = Date.now();
+    const page = await writeGameByHand(game, Random.derive(options.seed, options.set, game.number, 'hand', copy), fonts, {
+      copy, printHeader: true, sheetLanguage, board,
+      ...(options.smallHands ? { smallHand: Random.derive(options.seed, options.set, game.number, 'small-hand', copy) } : {}),
+    });
+    const handSeconds = (Date.now() - started) / 1000;
+    for (const kind of options.kinds) {
+      if (kind === 'prefilled') continue;
+      const kindStarted = Date.now();
+      const image = await DEGRADERS[kind](page.canvas, Random.derive(options.seed, options.set, game.number, kind, copy));
+      const truth = await saveSheet(options, game, kind, image, {
+        written: page.written, habits: page.habits, hand: page.hand, font: page.hand.font, layout: page.layout,
+        header: { printed: page.printedHeader, handwritten: page.handwrittenHeader }, sheetLanguage: page.sheetLanguage,
+        touchingPlies: page.touchingPlies, copy,
+      });
+      truths.push(truth);
+      options.onSheet?.(truth, handSeconds / options.kinds.length + (Date.now() - kindStarted) / 1000);
+    }
+  }
+  return truths;
+}
+
 /** What `zapis print --game` writes for a SAN move in Polish or English (the truth's `written`; not used to draw). */
 function printedMove(san: string, language: SheetLanguage): string {
   if (language !== 'pl' || san.startsWith('O-O')) return san;
@@ -236,12 +273,14 @@ interface SheetContent {
   readonly header: SheetTruth['header'];
   readonly sheetLanguage: string;
   readonly touchingPlies: readonly number[];
+  /** Pairs: which player's copy. */
+  readonly copy?: 'white' | 'black';
 }
 
 async function saveSheet(
   options: GenerateOptions, game: CorpusGame, kind: ImageKind, image: DegradedImage, content: SheetContent,
 ): Promise<SheetTruth> {
-  const id = sheetId(options.set, game.number, kind);
+  const id = `${sheetId(options.set, game.number, kind)}${content.copy ? `-${content.copy}` : ''}`;
   const file = `${id}.${image.format === 'png' ? 'png' : 'jpg'}`;
   await writeFile(join(options.out, file), image.bytes);
   const truth: SheetTruth = {
@@ -253,6 +292,7 @@ async function saveSheet(
     font: content.font, touchingPlies: content.touchingPlies,
     image: { format: image.format, width: image.width, height: image.height, corners: image.corners, rotation: image.rotation, notes: image.notes },
     tagsForFiltering: filteringTags(kind, image, content.habits),
+    ...(content.copy ? { copy: content.copy } : {}),
   };
   await writeFile(join(options.out, `${id}.json`), `${JSON.stringify(truth, null, 2)}\n`);
   return truth;

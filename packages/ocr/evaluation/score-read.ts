@@ -1,7 +1,8 @@
 /**
  * Scores `zapis read --format json` output against an evaluation set's truth, per kind of image, the way the bench
  * does (bench/metrics.ts): moves right, right among the moves not sent to review, sent to review, and the games
- * that broke. For sets the bench does not generate itself (a larger report sample, a tune-set trial):
+ * that broke. For sets the bench does not generate itself (a larger report sample, a tune-set trial, a set of
+ * pairs: a game read from both players' sheets is scored once, as one game):
  *
  *   zapis read DIR/*.png DIR/*.jpg --format json -j 2 > read.ndjson
  *   pnpm --filter @zapis/ocr exec tsx evaluation/score-read.ts --set DIR --read read.ndjson
@@ -19,14 +20,19 @@ if (!values.set || !values.read) {
 }
 const output = parseNdjson(await readFile(values.read, 'utf8'));
 const byKind = new Map<string, SheetScore[]>();
+/** Game objects already scored: the two copies of a pair are one game. */
+const scored = new Set<object>();
 for (const name of (await readdir(values.set)).sort()) {
   if (!name.endsWith('.json') || name === 'manifest.json') continue;
   const truth = JSON.parse(await readFile(join(values.set, name), 'utf8')) as SheetTruth;
   if (truth.format !== 'zapis-eval-truth') continue;
   // A sheet the output does not have is scored too: every ply lost, unflagged, and the game counted as broken.
   const games = output.games.get(truth.file);
+  const game = pickGame(games, 'first');
+  if (game && scored.has(game)) continue;
+  if (game) scored.add(game);
   const sheets = byKind.get(truth.kind) ?? [];
-  sheets.push(scoreSheet(truth.file, truth.san, pickGame(games, 'first')));
+  sheets.push(scoreSheet(truth.file, truth.san, game));
   byKind.set(truth.kind, sheets);
 }
 const fixed = (value: number | undefined): string => (value === undefined ? 'n/a' : value.toFixed(2));

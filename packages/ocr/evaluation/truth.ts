@@ -45,4 +45,6 @@ export interface SheetTruth {
   readonly image: Omit<DegradedImage, 'bytes'>;
   /** Short labels for filtering: kind, letters, castling style, 'upside-down', 'no-checks', … */
   readonly tagsForFiltering: readonly string[];
+  /** Sets of pairs (`--pairs`): which player's copy of the game this sheet is; the other has the same game and kind. */
+  readonly copy?: 'white' | 'black';
 }

@@ -11,6 +11,8 @@ import type { Rect } from '@zapis/sheet';
 import { readCorpusGames, type CorpusGame } from '../evaluation/corpus-games.js';
 import { HELD_OUT_FONTS, TUNING_FONTS, tuningSubset } from '../evaluation/fonts.js';
 import { generateEvaluationSet, writeGameByHand } from '../evaluation/generate.js';
+import { loadImage } from '../src/load-image.js';
+import { locateScanPage } from '../src/read-scan-file.js';
 import { Random } from '../evaluation/random.js';
 import type { SheetTruth } from '../evaluation/truth.js';
 import { writeMoveByHand, type WriterHabits } from '../evaluation/writer-habits.js';
@@ -171,6 +173,30 @@ describe.skipIf(skip)('evaluation set generator', () => {
     };
     const [plainInk, smallInk] = [inkOf(plain), inkOf(small)];
     expect(smallInk.every((ink, index) => ink > 0 && ink < plainInk[index])).toBe(true);
+  });
+
+  it('writes both players\u2019 copies of a game as a pair: one printed sheet, two writers, QR codes that pair them', async () => {
+    const options = { set: 'tune' as const, kinds: ['scan200' as const], games: 1, seed: 7, pairs: true };
+    const pair = await generateEvaluationSet({ ...options, out: join(folder, 'pair') });
+    expect(pair.map((truth) => [truth.id, truth.copy])).toEqual([
+      [`tune-${String(first[0].game).padStart(6, '0')}-scan200-white`, 'white'], [`tune-${String(first[0].game).padStart(6, '0')}-scan200-black`, 'black'],
+    ]);
+    const [white, black] = pair;
+    expect(black.san).toEqual(white.san);
+    expect(black.sheetLanguage).toBe(white.sheetLanguage);
+    expect(black.header.printed).toEqual(white.header.printed);
+    expect(white.header.printed.board).toBe('1');
+    // Two writers: their own habits and hands (what they wrote, or how, differs).
+    expect(JSON.stringify([black.hand, black.written]) === JSON.stringify([white.hand, white.written])).toBe(false);
+    // Each copy's QR names the game by its board, and which player's copy it is.
+    for (const truth of pair) {
+      const image = loadImage(new Uint8Array(await readFile(join(folder, 'pair', truth.file))));
+      if (!image.ok) throw new Error(image.error.message);
+      const located = locateScanPage(image.value, 1);
+      if (!located.ok) throw new Error(located.message);
+      expect(located.sheet.qr).toMatchObject({ board: '1', copy: truth.copy });
+    }
+    await expect(generateEvaluationSet({ ...options, kinds: ['prefilled' as const], out: join(folder, 'pair-prefilled') })).rejects.toThrow(/pre-filled/);
   });
 
   it('takes lists of tuning fonts for leave-fonts-out trials and refuses a held-out one', () => {

@@ -17,9 +17,12 @@ describe('parseNdjson', () => {
       'Warning: not json',
       { file: 'b.pdf', moves: [move('d4')] },
       { file: 'b.pdf', moves: [move('c4'), move('e6')] },
+      // Both players' sheets of one game: found under either file.
+      { file: 'dir/w.jpg', sheets: [{ file: 'dir/w.jpg', page: 1 }, { file: 'dir/b.jpg', page: 1 }], moves: [move('Nf3')] },
       { summary: { games: 3, flagged: 0 } },
     ));
-    expect([...output.games.keys()]).toEqual(['a.png', 'b.pdf']);
+    expect([...output.games.keys()]).toEqual(['a.png', 'b.pdf', 'w.jpg', 'b.jpg']);
+    expect(output.games.get('b.jpg')?.[0]).toBe(output.games.get('w.jpg')?.[0]);
     expect(output.games.get('a.png')?.[0].moves.map((m) => m.san)).toEqual(['e4', 'e5']);
     expect(output.games.get('b.pdf')).toHaveLength(2);
     expect(output.summary).toEqual({ games: 3, flagged: 0 });
