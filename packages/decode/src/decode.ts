@@ -11,6 +11,7 @@ import {
 } from './channel-parameters.js';
 import { NoisyChannel } from './channel.js';
 import { sheetLanguageCandidates } from './language-candidates.js';
+import { sheetsInOneLanguage } from './sheet-languages.js';
 import { looksLost, stillLost, STILL_LOST } from './lost-game.js';
 import type { MovePriorWeights } from './move-prior.js';
 import { backwardPass, expectedAccuracyPath, plyMarginals, type MoveProbability } from './posterior.js';
@@ -444,11 +445,11 @@ function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['la
  */
 export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOptions = {}): Result<DecodedGame, DecodeError> {
   const given: readonly Sheet[] = Array.isArray(input) ? input : [input as Sheet];
-  const sheets = given.map((sheet) => ({ ...sheet, cells: sheet.cells.filter((cell) => cell.score !== undefined || cell.readings.some((reading) => reading.text.trim() !== '')) }));
-  if (sheets.length === 0 || sheets.every((sheet) => sheet.cells.length === 0)) {
+  const readSheets = given.map((sheet) => ({ ...sheet, cells: sheet.cells.filter((cell) => cell.score !== undefined || cell.readings.some((reading) => reading.text.trim() !== '')) }));
+  if (readSheets.length === 0 || readSheets.every((sheet) => sheet.cells.length === 0)) {
     return err({ code: 'no-readings', message: 'no readings to decode' });
   }
-  if (sheets.length > 2) return err({ code: 'bad-option', message: 'at most two sheets (White’s and Black’s) per game' });
+  if (readSheets.length > 2) return err({ code: 'bad-option', message: 'at most two sheets (White’s and Black’s) per game' });
   let start = initialPosition();
   if (options.fen !== undefined) {
     const parsed = parseFen(options.fen);
@@ -458,10 +459,14 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   const badConfirmed = badConfirmation(options.confirmed);
   if (badConfirmed) return err({ code: 'bad-option', message: badConfirmed });
   const channel = channelOf(options.channel);
+  const languageGiven = options.language && options.language !== 'auto' ? options.language : undefined;
+  // White's and Black's sheets in different piece letters: each is read in the game's (sheet-languages.ts).
+  const oneLanguage = options.languages && options.languages.length > 0 ? undefined : sheetsInOneLanguage(readSheets, languageGiven);
+  const sheets = oneLanguage?.sheets ?? readSheets;
   const setup: SearchSetup = { start, sheets, layout: options.layout ?? DEFAULT_LAYOUT, options };
-  const languages = options.language && options.language !== 'auto'
-    ? [options.language]
-    : options.languages && options.languages.length > 0 ? [...options.languages] : sheetLanguageCandidates(sheets);
+  const languages = languageGiven
+    ? [languageGiven]
+    : options.languages && options.languages.length > 0 ? [...options.languages] : oneLanguage ? [oneLanguage.language] : sheetLanguageCandidates(sheets);
   const runs = languages.map((language) => searchRun(setup, language, channel, 1));
   runs.sort((a, b) => b.lattice.logEvidence - a.lattice.logEvidence);
   const scores = runs.map((run) => ({ language: run.language, logEvidence: run.lattice.logEvidence }));
