@@ -29,7 +29,10 @@ import { badConfirmation, unplayedConfirmation } from './confirmed-moves.js';
 import type { DecodeReuse } from './decode-reuse.js';
 
 export interface DecodeOptions {
-  /** The sheets' language, or 'auto' (default) to try the likely ones and keep the best. */
+  /**
+   * The game's language, or 'auto' (default) to try the likely ones and keep the best. Of White's and Black's sheets,
+   * one whose piece letters are clearly another language's is read in its own letters (sheet-languages.ts).
+   */
   readonly language?: LanguageCode | 'auto';
   /** Languages 'auto' may choose from (default: ranked from the piece letters used). */
   readonly languages?: readonly LanguageCode[];
