@@ -13,8 +13,8 @@ import { sheetLanguageCandidates } from './language-candidates.js';
 import type { Cell, CellScorer, Sheet } from './readings.js';
 
 /**
- * The sheets, each one clearly in other letters than `language` (or, not given, than the first sheet's) read in
- * those, and that language; undefined when no sheet is to be translated.
+ * The sheets with each one clearly in other letters than `language` (not given: the first sheet's) read in that
+ * language's letters, and the language; undefined when no sheet is to be translated.
  */
 export function sheetsInOneLanguage(sheets: readonly Sheet[], language?: LanguageCode): { sheets: Sheet[]; language: LanguageCode } | undefined {
   if (sheets.length !== 2) return undefined;
@@ -53,7 +53,7 @@ const translate = (text: string, map: ReadonlyMap<string, string>): string => te
 /**
  * A cell of a sheet in other letters as the game's language reads it. A scored cell (an image) is ranked by its
  * scorers alone: they are translated and its texts stay as read, for messages. A cell of texts is read through its
- * texts, which are put in the first sheet's letters.
+ * texts, which are put in the game's letters.
  */
 function translatedCell(cell: Cell, toTarget: ReadonlyMap<string, string>, toOwn: ReadonlyMap<string, string>): Cell {
   const through = (score: CellScorer): CellScorer => (text: string) => score(translate(text, toOwn));
