@@ -191,18 +191,7 @@ export async function generateGame(game: CorpusGame, options: GenerateOptions, f
   if (handKinds.length > 0) {
     const page = await writeGameByHand(game, Random.derive(options.seed, options.set, game.number, 'hand'), fonts,
       options.smallHands ? { smallHand: Random.derive(options.seed, options.set, game.number, 'small-hand') } : {});
-    const handSeconds = (Date.now() - started) / 1000;
-    for (const kind of handKinds) {
-      const kindStarted = Date.now();
-      const image = await DEGRADERS[kind](page.canvas, Random.derive(options.seed, options.set, game.number, kind));
-      const truth = await saveSheet(options, game, kind, image, {
-        written: page.written, habits: page.habits, hand: page.hand, font: page.hand.font, layout: page.layout,
-        header: { printed: page.printedHeader, handwritten: page.handwrittenHeader }, sheetLanguage: page.sheetLanguage,
-        touchingPlies: page.touchingPlies,
-      });
-      truths.push(truth);
-      options.onSheet?.(truth, handSeconds / handKinds.length + (Date.now() - kindStarted) / 1000);
-    }
+    truths.push(...(await degradedSheets(page, game, handKinds, options, (Date.now() - started) / 1000)));
   }
   if (options.kinds.includes('prefilled')) {
     started = Date.now();
@@ -225,6 +214,7 @@ export async function generateGame(game: CorpusGame, options: GenerateOptions, f
 /** White's and Black's copies of one game in each handwritten kind asked for, each by its own writer. */
 export async function generatePair(game: CorpusGame, board: string, options: GenerateOptions, fonts: readonly string[]): Promise<SheetTruth[]> {
   if (options.kinds.includes('prefilled')) throw new Error('pairs are written by hand: a pre-filled sheet is the same for both players');
+  const handKinds = options.kinds.filter((kind): kind is Exclude<ImageKind, 'prefilled'> => kind !== 'prefilled');
   const truths: SheetTruth[] = [];
   // One printed sheet for the game: both copies in its language.
   const sheetLanguage: SheetLanguage = Random.derive(options.seed, options.set, game.number, 'pair-language').chance(0.5) ? 'pl' : 'en';
@@ -234,19 +224,27 @@ export async function generatePair(game: CorpusGame, board: string, options: Gen
       copy, printHeader: true, sheetLanguage, board,
       ...(options.smallHands ? { smallHand: Random.derive(options.seed, options.set, game.number, 'small-hand', copy) } : {}),
     });
-    const handSeconds = (Date.now() - started) / 1000;
-    for (const kind of options.kinds) {
-      if (kind === 'prefilled') continue;
-      const kindStarted = Date.now();
-      const image = await DEGRADERS[kind](page.canvas, Random.derive(options.seed, options.set, game.number, kind, copy));
-      const truth = await saveSheet(options, game, kind, image, {
-        written: page.written, habits: page.habits, hand: page.hand, font: page.hand.font, layout: page.layout,
-        header: { printed: page.printedHeader, handwritten: page.handwrittenHeader }, sheetLanguage: page.sheetLanguage,
-        touchingPlies: page.touchingPlies, copy,
-      });
-      truths.push(truth);
-      options.onSheet?.(truth, handSeconds / options.kinds.length + (Date.now() - kindStarted) / 1000);
-    }
+    truths.push(...(await degradedSheets(page, game, handKinds, options, (Date.now() - started) / 1000, copy)));
+  }
+  return truths;
+}
+
+/** A handwritten page degraded into each kind and saved with its truth; a pair's copy is part of each sheet's id. */
+async function degradedSheets(
+  page: HandwrittenPage, game: CorpusGame, kinds: readonly Exclude<ImageKind, 'prefilled'>[], options: GenerateOptions, handSeconds: number,
+  copy?: 'white' | 'black',
+): Promise<SheetTruth[]> {
+  const truths: SheetTruth[] = [];
+  for (const kind of kinds) {
+    const kindStarted = Date.now();
+    const image = await DEGRADERS[kind](page.canvas, Random.derive(options.seed, options.set, game.number, kind, ...(copy ? [copy] : [])));
+    const truth = await saveSheet(options, game, kind, image, {
+      written: page.written, habits: page.habits, hand: page.hand, font: page.hand.font, layout: page.layout,
+      header: { printed: page.printedHeader, handwritten: page.handwrittenHeader }, sheetLanguage: page.sheetLanguage,
+      touchingPlies: page.touchingPlies, ...(copy ? { copy } : {}),
+    });
+    truths.push(truth);
+    options.onSheet?.(truth, handSeconds / kinds.length + (Date.now() - kindStarted) / 1000);
   }
   return truths;
 }

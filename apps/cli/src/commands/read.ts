@@ -53,8 +53,6 @@ async function scanFiles(paths: readonly string[], cwd: string): Promise<{ files
 
 const NO_SCANS_IN_FOLDER = 'a folder with no scans in it (PNG, JPEG or PDF)';
 
-
-
 const pageLabel = (outcome: { file: string; page?: number }): string => `${outcome.file}${outcome.page !== undefined ? ` (page ${outcome.page})` : ''}`;
 
 export function registerRead(program: Command, context: CommandContext): void {
