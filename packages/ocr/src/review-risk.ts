@@ -14,6 +14,10 @@
  * one reader of the ensemble alone would call a correction ('disputed'), that
  * no sheet holds, or that the decoder gives less than 90% is always on the
  * review list: every correction is shown, and no guess is passed as read.
+ * One exception, for both players' sheets read together: a dispute on one
+ * sheet is outvoted when another sheet holds the move read as written with no
+ * reader objecting. Two writers wrote it and every reader of that other cell
+ * reads it, so the move's risk decides, as for any move read as written.
  */
 import { DEFAULT_REVIEW_THRESHOLD, type DecodedGame, type DecodedMove, type ReviewReason, type Rival } from '@zapis/decode';
 
@@ -54,11 +58,31 @@ export const DEFAULT_REVIEW_RISK: ReviewRiskModel = {
  */
 const ALWAYS: readonly ReviewReason[] = ['corrected', 'disputed', 'unwritten'];
 
+/** How one sheet accounts for a move (decode's `CellAccount`), as far as review needs it. */
+export interface SheetEvidence {
+  /** The sheet's cell holding the move, when one does. */
+  readonly cell?: number;
+  readonly corrected?: boolean;
+  readonly disputed?: boolean;
+}
+
 /** What a move's risk is computed from: a decoded move, or one read back from `zapis read --format json`. */
 export interface RiskEvidence {
   readonly confidence: number;
   readonly reviewReasons: readonly string[];
   readonly confirmed?: boolean;
+  /** Each sheet's account of the move; without it a dispute is never outvoted. */
+  readonly cells?: readonly SheetEvidence[];
+}
+
+/**
+ * Whether a move's dispute is outvoted by another sheet: some sheet's reader disputes it, and another sheet holds it
+ * in a cell read as written that no reader disputes. Only both players' sheets read together can give this.
+ */
+export function disputeOutvoted(move: RiskEvidence): boolean {
+  const cells = move.cells ?? [];
+  return cells.some((cell) => cell.disputed === true)
+    && cells.some((cell) => cell.cell !== undefined && cell.corrected !== true && cell.disputed !== true);
 }
 
 /**
@@ -70,9 +94,14 @@ export function alsoAlwaysWhenKept(kept: 'ensemble' | 'alone' | undefined): read
   return kept === 'alone' ? ['readers-differ'] : [];
 }
 
-/** Whether a move goes to review whatever its risk: a reason in ALWAYS or `alsoAlways`, or a confidence below `floor`. */
+/**
+ * Whether a move goes to review whatever its risk: a reason in ALWAYS or `alsoAlways` (but not a dispute another sheet
+ * outvotes), or a confidence below `floor`.
+ */
 export function alwaysReviewed(move: RiskEvidence, floor: number, alsoAlways: readonly string[] = []): boolean {
-  return move.reviewReasons.some((reason) => (ALWAYS as readonly string[]).includes(reason) || alsoAlways.includes(reason)) || move.confidence < floor;
+  const outvoted = disputeOutvoted(move);
+  return move.reviewReasons.some((reason) => (reason === 'disputed' && outvoted ? false
+    : (ALWAYS as readonly string[]).includes(reason) || alsoAlways.includes(reason))) || move.confidence < floor;
 }
 
 /** Each move's features (REVIEW_RISK_FEATURES) in a game. */

@@ -9,7 +9,7 @@ import { CtcReader } from '../src/ctc-reader.js';
 import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
 import { decodeGroup, type ReadGame } from '../src/read-game.js';
 import { readGameJson } from '../src/read-report.js';
-import { DEFAULT_REVIEW_RISK, reviewByRisk, reviewRiskScores, riskOf, type ReviewRiskModel } from '../src/review-risk.js';
+import { DEFAULT_REVIEW_RISK, disputeOutvoted, reviewByRisk, reviewRiskScores, riskOf, type ReviewRiskModel } from '../src/review-risk.js';
 import type { SheetRead } from '../src/read-sheet.js';
 import { ensembleNetworks } from '../src/stretched-lines.js';
 import { readFixture, type FixtureTruth } from './support/read-fixture.js';
@@ -118,5 +118,59 @@ describe('review by risk', () => {
     const ensembleOnly = decodeGroup(groupOf(phone.read), { crossCheck: false });
     expect(ensembleOnly.reviewBy).toBe('every-doubt');
     expect(ensembleOnly.risks).toBeUndefined();
+  });
+});
+
+describe('review by risk of both players\u2019 sheets read together', () => {
+  let reader: CtcReader;
+  let truth: string[];
+  let byRisk: DecodedGame;
+  let everyDoubt: DecodedGame;
+  beforeAll(async () => {
+    reader = new CtcReader(ensembleNetworks(await loadNodeRecognizer(), await loadNodeNotationModel()), {}, 'auto');
+    const [white, black] = [await readFixture('pair-white.jpg', reader), await readFixture('pair-black.jpg', reader)];
+    truth = white.truth.san;
+    const group = {
+      players: [
+        { name: 'white', pages: [{ file: 'pair-white.jpg', page: 1, read: white.read }] },
+        { name: 'black', pages: [{ file: 'pair-black.jpg', page: 1, read: black.read }] },
+      ],
+    };
+    byRisk = gameOf(decodeGroup(group, { crossCheck: true }));
+    everyDoubt = gameOf(decodeGroup(group, { crossCheck: true, review: 'every-doubt' }));
+  });
+  afterAll(async () => {
+    await reader.dispose();
+  });
+
+  it('lets the risk decide a dispute on one sheet when the other sheet reads the move as written, and hides no wrong move', () => {
+    const scores = reviewRiskScores(everyDoubt.moves);
+    // Black's copy is in a hand the readers find hard: one reader disputes many of its moves that White's copy reads plainly.
+    const outvoted = everyDoubt.moves.filter((move) => disputeOutvoted(move));
+    expect(outvoted.length).toBeGreaterThan(10);
+    for (const move of outvoted) {
+      const after = byRisk.moves[move.ply - 1];
+      const otherwiseForced = ['corrected', 'unwritten', 'readers-differ'].some((reason) => move.reviewReasons.includes(reason as DecodedMove['reviewReasons'][number]))
+        || move.confidence < DEFAULT_REVIEW_RISK.floor;
+      if (!otherwiseForced) expect(after.review).toBe(scores[move.ply - 1] >= DEFAULT_REVIEW_RISK.threshold);
+    }
+    // A dispute no other sheet outvotes stays on the list.
+    for (const move of everyDoubt.moves.filter((candidate) => candidate.reviewReasons.includes('disputed') && !disputeOutvoted(candidate))) {
+      expect(byRisk.moves[move.ply - 1].review).toBe(true);
+    }
+    const leftOff = outvoted.filter((move) => !byRisk.moves[move.ply - 1].review);
+    expect(leftOff.length).toBeGreaterThan(0);
+    expect(byRisk.moves.filter((move, index) => !move.review && move.san !== truth[index])).toEqual([]);
+  });
+
+  it('outvotes a dispute only with a cell read as written that no reader disputes', () => {
+    const move = { confidence: 1, reviewReasons: ['disputed'] };
+    expect(disputeOutvoted({ ...move, cells: [{ cell: 3, disputed: true }, { cell: 3 }] })).toBe(true);
+    expect(disputeOutvoted({ ...move, cells: [{ cell: 3, disputed: true }] })).toBe(false);
+    expect(disputeOutvoted({ ...move, cells: [{ cell: 3, disputed: true }, { cell: 3, disputed: true }] })).toBe(false);
+    expect(disputeOutvoted({ ...move, cells: [{ cell: 3, disputed: true }, { cell: 3, corrected: true }] })).toBe(false);
+    // A sheet with no cell for the move (a skipped or missing move) vouches for nothing.
+    expect(disputeOutvoted({ ...move, cells: [{ cell: 3, disputed: true }, {}] })).toBe(false);
+    expect(disputeOutvoted(move)).toBe(false);
   });
 });
