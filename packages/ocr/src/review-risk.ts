@@ -126,9 +126,9 @@ export const riskOf = (score: number): number => 1 / (1 + Math.exp(-score));
 
 /**
  * The game with its review list decided by risk: a move is on it when a person has not confirmed it and it was
- * corrected, is unwritten, is below `floor` confidence (the model's own unless given), or its risk reaches the model's
- * threshold, or has a reason in `alsoAlways`. A move sent by risk alone, with no reason of
- * its own, is 'doubtful-sheet'. A move left off keeps no reasons, rival or other reading. `scores` are the moves'
+ * corrected, is disputed (unless another sheet outvotes the dispute), is unwritten, is below `floor` confidence (the
+ * model's own unless given), or its risk reaches the model's threshold, or has a reason in `alsoAlways`. A move sent
+ * by risk alone, with no reason of its own, is 'doubtful-sheet'. A move left off keeps no reasons, rival or other reading. `scores` are the moves'
  * scores by this model, when the caller has them already.
  */
 export function reviewByRisk(
