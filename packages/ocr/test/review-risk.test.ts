@@ -9,7 +9,7 @@ import { CtcReader } from '../src/ctc-reader.js';
 import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
 import { decodeGroup, type ReadGame } from '../src/read-game.js';
 import { readGameJson } from '../src/read-report.js';
-import { DEFAULT_REVIEW_RISK, disputeOutvoted, reviewByRisk, reviewRiskScores, riskOf, type ReviewRiskModel } from '../src/review-risk.js';
+import { DEFAULT_REVIEW_RISK, disputeOutvoted, MOSTLY_IN_DOUBT, reviewByRisk, reviewRiskScores, riskOf, type ReviewRiskModel } from '../src/review-risk.js';
 import type { SheetRead } from '../src/read-sheet.js';
 import { ensembleNetworks } from '../src/stretched-lines.js';
 import { readFixture, type FixtureTruth } from './support/read-fixture.js';
@@ -112,6 +112,29 @@ describe('review by risk', () => {
         expect(byModelOnly.moves[ply - 1].review).toBe(false);
       }
     }
+  });
+
+  it('sends the whole game to review when three in four of the moves no person confirmed are on the list', () => {
+    const every = gameOf(everyDoubt);
+    const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: Number.POSITIVE_INFINITY, floor: 0 };
+    const count = every.moves.length;
+    // The first `listed` moves corrected, the others read as written; the moves from `confirmedFrom` on confirmed.
+    const gameWith = (listed: number, confirmedFrom = count): DecodedGame => ({
+      ...every,
+      moves: every.moves.map((move, index): DecodedMove => index >= confirmedFrom
+        ? { ...move, confidence: 1, confirmed: true, review: false, reviewReasons: [] }
+        : index < listed ? { ...move, review: true, reviewReasons: ['corrected'] } : { ...move, review: false, reviewReasons: [] }),
+    });
+    const most = Math.ceil(MOSTLY_IN_DOUBT * count);
+    expect(most).toBeGreaterThan(4);
+    const whole = reviewByRisk(gameWith(most), none);
+    expect(whole.review).toEqual(every.moves.map((move) => move.ply));
+    for (const move of whole.moves.slice(most)) expect(move.reviewReasons).toEqual(['doubtful-sheet']);
+    expect(reviewByRisk(gameWith(most - 1), none).review).toHaveLength(most - 1);
+    // Confirmed moves do not count, and stay off the list: with the rest confirmed, most - 1 of `most` is enough.
+    const confirmedRest = reviewByRisk(gameWith(most - 1, most), none);
+    expect(confirmedRest.review).toEqual(every.moves.slice(0, most).map((move) => move.ply));
+    expect(confirmedRest.moves[most - 1].reviewReasons).toEqual(['doubtful-sheet']);
   });
 
   it('leaves games that were not cross-checked to every reason to doubt', () => {
