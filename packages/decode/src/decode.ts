@@ -98,7 +98,7 @@ export type ReviewReason =
   | 'readers-differ'
   /**
    * Sent to review by the risk that the move is wrong, with no other reason of its own: much of its game is in doubt
-   * (`@zapis/ocr`'s review by risk); the decoder never sets it.
+   * (`@zapis/ocr`'s review by risk, which also lists every move of a game mostly on the list); the decoder never sets it.
    */
   | 'doubtful-sheet';
 

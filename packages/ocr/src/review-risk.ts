@@ -36,8 +36,8 @@ export interface ReviewRiskModel {
 /**
  * The share of a game's unconfirmed moves on the review list from which the whole game is on it: three in four. Set
  * by looking at the report set, not fitted on the tune set (whose trial had no such sheet with a wrong move left off):
- * there, sheets with three quarters of their moves listed or more left 3 of the 7 wrong moves not listed on 72 sheets
- * (README, "Review by risk").
+ * of the 7 wrong moves left off the list on 72 report sheets, 3 were on sheets listed that much (README, "Review by
+ * risk").
  */
 export const MOSTLY_IN_DOUBT = 3 / 4;
 
@@ -108,8 +108,8 @@ export function alsoAlwaysWhenKept(kept: 'ensemble' | 'alone' | undefined): read
  */
 export function alwaysReviewed(move: RiskEvidence, floor: number, alsoAlways: readonly string[] = []): boolean {
   const outvoted = disputeOutvoted(move);
-  return move.reviewReasons.some((reason) => (reason === 'disputed' && outvoted ? false
-    : (ALWAYS as readonly string[]).includes(reason) || alsoAlways.includes(reason))) || move.confidence < floor;
+  const forces = (reason: string): boolean => (ALWAYS as readonly string[]).includes(reason) || alsoAlways.includes(reason);
+  return move.reviewReasons.some((reason) => forces(reason) && !(reason === 'disputed' && outvoted)) || move.confidence < floor;
 }
 
 /** Each move's features (REVIEW_RISK_FEATURES) in a game. */
