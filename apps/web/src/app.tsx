@@ -35,6 +35,7 @@ export function App({ session }: { session: Session }) {
           </select>
         </label>
       </header>
+      {state.storageSilent ? <p role="alert" class="sheet-warning" data-testid="storage-warning">{t('storageSilent')}</p> : null}
       {page === 'review' ? <ReviewPage session={session} state={state} /> : <PrintPage uiLanguage={language} />}
       <footer class="bottom quiet" data-ready={String(state.restored)} data-testid="footer">{t('offline')}</footer>
     </I18n.Provider>

@@ -8,7 +8,7 @@ render(<App session={session} />, document.getElementById('app')!);
 // Once the page is shown and idle, the reader workers start, so that a first scan does not wait for them (about 1 s).
 const whenIdle = (run: () => void): void => void ('requestIdleCallback' in self ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
 void session.restore().then(() => whenIdle(() => session.prepareReaders()));
-addEventListener('pagehide', () => void session.save());
+addEventListener('pagehide', () => void session.flushSave());
 
 // Offline once loaded: the service worker keeps every file this site served, the model included once it was used.
 if (import.meta.env.PROD && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {

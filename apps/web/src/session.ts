@@ -4,13 +4,13 @@
  * workers and decoding in the desk worker; everything a person did is kept in
  * the browser's IndexedDB, so a reload loses nothing.
  */
-import { clear as clearStore, get, getMany, set } from 'idb-keyval';
 import type { PlainOutcome } from '@zapis/ocr';
 import { sniffScanKind } from '@zapis/ocr/scan-kind';
 import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
 import { ReaderPool, type ReadProgress } from './reader-client.js';
 import { DeskClient } from './desk-client.js';
 import { materialKey } from './workers/desk-protocol.js';
+import { DeskStorage, StorageSilent } from './desk-storage.js';
 
 export type InputStatus = ReadProgress | 'done' | 'error';
 
@@ -48,6 +48,8 @@ export interface SessionState {
   readonly selectedGame?: string;
   readonly selectedPly?: number;
   readonly restored: boolean;
+  /** The browser's storage did not answer on load: the last session was not restored, and this one is not saved. */
+  readonly storageSilent?: boolean;
 }
 
 const STORAGE_KEY = 'zapis-desk-session-v2';
@@ -60,6 +62,12 @@ interface StoredSession {
   readonly selectedGame?: string;
 }
 
+/** A failed read counts as nothing saved; only silence is passed on. */
+const rethrowSilence = <T>(fallback: T) => (error: unknown): T => {
+  if (error instanceof StorageSilent) throw error;
+  return fallback;
+};
+
 const newId = (): string => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
 export class Session {
@@ -68,6 +76,9 @@ export class Session {
   private readers: ReaderPool | undefined;
   private readonly desk = new DeskClient();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly storage = new DeskStorage();
+  /** Off when the saved session could not be read: saving now would overwrite it. */
+  private saving = true;
   private grouping = Promise.resolve();
   private pastedCount = 0;
 
@@ -85,7 +96,7 @@ export class Session {
     this.state = { ...this.state, ...change };
     if (before.selectedGame !== this.state.selectedGame || before.selectedPly !== this.state.selectedPly) this.lookAtSelection();
     for (const listener of this.listeners) listener(this.state);
-    if (persist && this.state.restored) this.scheduleSave();
+    if (persist && this.state.restored && this.saving) this.scheduleSave();
   }
 
   /** Tells the desk worker what the person looks at, so it decodes their likely confirmations ahead. */
@@ -105,12 +116,16 @@ export class Session {
   /** Restores the last session from the browser's storage. */
   async restore(): Promise<void> {
     let stored: StoredSession | undefined;
+    let found: (InputEntry | undefined)[];
     try {
-      stored = await get<StoredSession>(STORAGE_KEY);
+      stored = await this.storage.get<StoredSession>(STORAGE_KEY).catch(rethrowSilence(undefined));
+      found = stored ? await this.storage.getMany<InputEntry>(stored.inputIds.map(inputKey)).catch(rethrowSilence([])) : [];
     } catch {
-      stored = undefined;
+      // Silent storage: the desk starts empty and says so; what is saved stays saved for the next load.
+      this.saving = false;
+      this.update({ restored: true, storageSilent: true }, false);
+      return;
     }
-    const found: (InputEntry | undefined)[] = stored ? await getMany<InputEntry | undefined>(stored.inputIds.map(inputKey)).catch(() => []) : [];
     const inputs = found.filter((input): input is InputEntry => input !== undefined);
     for (const input of inputs) this.savedInputs.set(input.id, input);
     if (!stored) {
@@ -290,32 +305,44 @@ export class Session {
     this.pendingConfirmations = new Map();
     this.update({ inputs: [], games: [], failures: [], selectedGame: undefined, selectedPly: undefined });
     this.savedInputs.clear();
-    await clearStore().catch(() => undefined);
+    if (this.saving) await this.storage.clear().catch(() => undefined);
   }
 
   private scheduleSave(): void {
     clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => void this.save(), 250);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.save();
+    }, 250);
+  }
+
+  /** Before the page hides: writes a save still waiting, and nothing else (a write begun as the page unloads is the one most likely cut off). */
+  async flushSave(): Promise<void> {
+    if (this.saveTimer === undefined) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    await this.save();
   }
 
   /** The input objects last written, by id: an input is written again only when it changed. */
   private readonly savedInputs = new Map<string, InputEntry>();
 
-  /** Saves now (also called before the page hides). */
+  /** Saves now. */
   async save(): Promise<void> {
+    if (!this.saving) return;
     // Progress stages are not worth a write of a scan; the file, its pages and its end are.
     const changed = this.state.inputs.filter((input) => {
       const saved = this.savedInputs.get(input.id);
       return saved !== input && (!saved || saved.pages !== input.pages || saved.file !== input.file || saved.status === 'done' !== (input.status === 'done') || input.status === 'error');
     });
     for (const input of changed) this.savedInputs.set(input.id, input);
-    await Promise.all(changed.map((input) => set(inputKey(input.id), input).catch(() => undefined)));
+    await Promise.all(changed.map((input) => this.storage.set(inputKey(input.id), input).catch(() => undefined)));
     const stored: StoredSession = {
       inputIds: this.state.inputs.map((input) => input.id),
       confirmations: this.state.games.map((entry) => [entry.source.id, [...entry.confirmations]] as const),
       ...(this.state.selectedGame ? { selectedGame: this.state.selectedGame } : {}),
     };
-    await set(STORAGE_KEY, stored).catch(() => undefined);
+    await this.storage.set(STORAGE_KEY, stored).catch(() => undefined);
   }
 }
 
