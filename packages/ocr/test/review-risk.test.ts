@@ -9,7 +9,9 @@ import { CtcReader } from '../src/ctc-reader.js';
 import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
 import { decodeGroup, type ReadGame } from '../src/read-game.js';
 import { readGameJson } from '../src/read-report.js';
-import { DEFAULT_REVIEW_RISK, disputeOutvoted, MOSTLY_IN_DOUBT, reviewByRisk, reviewRiskScores, riskOf, type ReviewRiskModel } from '../src/review-risk.js';
+import {
+  DEFAULT_REVIEW_RISK, disputeForcesReview, disputeOutvoted, MOSTLY_IN_DOUBT, reviewByRisk, reviewRiskScores, riskOf, type ReviewRiskModel,
+} from '../src/review-risk.js';
 import type { SheetRead } from '../src/read-sheet.js';
 import { ensembleNetworks } from '../src/stretched-lines.js';
 import { readFixture, type FixtureTruth } from './support/read-fixture.js';
@@ -44,8 +46,9 @@ describe('review by risk', () => {
     const json = readGameJson(byRisk, 1, 'auto');
     every.moves.forEach((before, index) => {
       const after = risk.moves[index];
-      // A correction, by the ensemble or by one of its readers alone ('disputed'), is always shown.
-      if (before.reviewReasons.includes('corrected') || before.reviewReasons.includes('disputed')) expect(after.review).toBe(true);
+      // A correction by the ensemble is always shown, and so is one by one of its readers alone ('disputed') where the
+      // other decoding decodes another move.
+      if (before.reviewReasons.includes('corrected') || disputeForcesReview(before)) expect(after.review).toBe(true);
       // A move sent by risk alone says so; a move left off keeps nothing that claims review, and the JSON keeps its doubts.
       if (after.review && !before.review) expect(after.reviewReasons).toEqual(['doubtful-sheet']);
       if (after.review && before.review) expect(after.reviewReasons).toEqual(before.reviewReasons);
@@ -68,7 +71,7 @@ describe('review by risk', () => {
     expect(risk.review.length).toBeLessThan(every.review.length);
   });
 
-  it('flags by the model\u2019s threshold and floor: a low threshold sends every move, a high one only corrections (the ensemble\u2019s or one reader\u2019s), unwritten moves and moves below the floor', () => {
+  it('flags by the model\u2019s threshold and floor: a low threshold sends every move, a high one only corrections (the ensemble\u2019s, or one reader\u2019s the other decoding does not contradict), unwritten moves and moves below the floor', () => {
     const every = gameOf(everyDoubt);
     const scores = reviewRiskScores(every.moves);
     const lowest = Math.min(...scores), highest = Math.max(...scores);
@@ -81,12 +84,50 @@ describe('review by risk', () => {
     }
     const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: highest + 1, floor: 0 };
     const onlyForced = reviewByRisk(every, none);
-    const forced = (move: DecodedMove): boolean => ['corrected', 'disputed', 'unwritten'].some((reason) => move.reviewReasons.includes(reason as DecodedMove['reviewReasons'][number]));
+    const forced = (move: DecodedMove): boolean => ['corrected', 'unwritten'].some((reason) => move.reviewReasons.includes(reason as DecodedMove['reviewReasons'][number]))
+      || (move.reviewReasons.includes('disputed') && move.reviewReasons.includes('readers-differ'));
     expect(onlyForced.moves.filter((move) => move.review).map((move) => move.ply)).toEqual(every.moves.filter(forced).map((move) => move.ply));
     const floored = reviewByRisk(every, none, 0.9);
     expect(floored.moves.filter((move) => move.review).map((move) => move.ply))
       .toEqual(every.moves.filter((move) => forced(move) || move.confidence < 0.9).map((move) => move.ply));
     expect(riskOf(DEFAULT_REVIEW_RISK.threshold)).toBeGreaterThan(0);
+  });
+
+  it('leaves a dispute that the other decoding contradicts to the risk, and still counts it toward a sheet mostly in doubt', () => {
+    // None of the committed single sheets has such a dispute on a sheet not reviewed whole, so some of the photo's
+    // moves are given one: the other decoding decodes the same move there (no 'readers-differ').
+    const every = gameOf(everyDoubt);
+    const scores = reviewRiskScores(every.moves);
+    const plain = every.moves.filter((move) => move.reviewReasons.length === 0).slice(0, 12).map((move) => move.ply);
+    expect(plain).toHaveLength(12);
+    const withDisputes = (reasons: DecodedMove['reviewReasons']): DecodedGame => ({
+      ...every,
+      moves: every.moves.map((move): DecodedMove => (plain.includes(move.ply) ? { ...move, review: true, reviewReasons: reasons } : move)),
+    });
+    const contradicted = reviewByRisk(withDisputes(['disputed']));
+    for (const ply of plain) expect(contradicted.moves[ply - 1].review, `ply ${ply}`).toBe(scores[ply - 1] >= DEFAULT_REVIEW_RISK.threshold);
+    // This photo is read well: its risk leaves them all off, and they keep nothing that claims review.
+    for (const ply of plain) expect(contradicted.moves[ply - 1]).toMatchObject({ review: false, reviewReasons: [] });
+    // Where the other decoding decodes another move, the same disputes all stay on the list, as they were.
+    const standing = reviewByRisk(withDisputes(['disputed', 'readers-differ']));
+    for (const ply of plain) expect(standing.moves[ply - 1]).toMatchObject({ review: true, reviewReasons: ['disputed', 'readers-differ'] });
+    // Three in four of the moves disputed, none of them forced: the whole game is on the list all the same.
+    const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: Number.POSITIVE_INFINITY, floor: 0 };
+    const most = Math.ceil(MOSTLY_IN_DOUBT * every.moves.length);
+    const disputedGame = (disputed: number): DecodedGame => ({
+      ...every,
+      moves: every.moves.map((move, index): DecodedMove => ({ ...move, confidence: 1, review: index < disputed, reviewReasons: index < disputed ? ['disputed'] : [] })),
+    });
+    expect(reviewByRisk(disputedGame(most), none).review).toEqual(every.moves.map((move) => move.ply));
+    expect(reviewByRisk(disputedGame(most - 1), none).review).toEqual([]);
+  });
+
+  it('forces review for a dispute only where it stands and the other decoding decodes another move', () => {
+    expect(disputeForcesReview({ confidence: 1, reviewReasons: ['disputed', 'readers-differ'] })).toBe(true);
+    expect(disputeForcesReview({ confidence: 1, reviewReasons: ['disputed'] })).toBe(false);
+    expect(disputeForcesReview({ confidence: 1, reviewReasons: ['readers-differ'] })).toBe(false);
+    // Another sheet's cell read as written, undisputed, outvotes it even where the decodings differ.
+    expect(disputeForcesReview({ confidence: 1, reviewReasons: ['disputed', 'readers-differ'], cells: [{ cell: 3, disputed: true }, { cell: 3 }] })).toBe(false);
   });
 
   it('sends every difference between the readers to review when PP-OCR alone\u2019s reading was kept (a game the model was not fitted on)', async () => {
@@ -108,7 +149,7 @@ describe('review by risk', () => {
     const withDifferences = reviewByRisk(gameOf(every), none, 0, undefined, ['readers-differ']);
     for (const ply of differing) {
       expect(withDifferences.moves[ply - 1].review).toBe(true);
-      if (!gameOf(every).moves[ply - 1].reviewReasons.some((reason) => ['corrected', 'disputed', 'unwritten'].includes(reason))) {
+      if (!gameOf(every).moves[ply - 1].reviewReasons.some((reason) => ['corrected', 'unwritten'].includes(reason)) && !disputeForcesReview(gameOf(every).moves[ply - 1])) {
         expect(byModelOnly.moves[ply - 1].review).toBe(false);
       }
     }
@@ -177,8 +218,8 @@ describe('review by risk of both players\u2019 sheets read together', () => {
         || move.confidence < DEFAULT_REVIEW_RISK.floor;
       if (!otherwiseForced) expect(after.review).toBe(scores[move.ply - 1] >= DEFAULT_REVIEW_RISK.threshold);
     }
-    // A dispute no other sheet outvotes stays on the list.
-    for (const move of everyDoubt.moves.filter((candidate) => candidate.reviewReasons.includes('disputed') && !disputeOutvoted(candidate))) {
+    // A dispute no other sheet outvotes stays on the list where the other decoding decodes another move.
+    for (const move of everyDoubt.moves.filter((candidate) => disputeForcesReview(candidate))) {
       expect(byRisk.moves[move.ply - 1].review).toBe(true);
     }
     const leftOff = outvoted.filter((move) => !byRisk.moves[move.ply - 1].review);
