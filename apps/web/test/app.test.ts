@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { browserMissing, gameSettled, openApp, REPOSITORY, type AppSession } from './browser.js';
+import { browserMissing, deskReady, gameSettled, openApp, REPOSITORY, type AppSession } from './browser.js';
 import { serveDist, type DistServer } from './serve-dist.js';
 
 const missing = browserMissing();
@@ -116,7 +116,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
 
     // A reload keeps everything the person did.
     await page.reload();
-    await page.waitForSelector('[data-testid=footer][data-ready=true]');
+    await deskReady(page);
     await gameSettled(page);
     expect(await page.locator('[data-testid=move-list] li[data-confirmed=true]').count()).toBe(confirmed.length);
     expect(await page.locator('[data-testid=move-list] li[data-review=true]').count()).toBe(0);
@@ -258,15 +258,16 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk offline', () => 
     const app = await openApp({ serviceWorkers: true });
     try {
       const { page, context } = app;
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 30_000 });
+      // The service worker claims the page when it activates; only a page it controls has its files kept for offline.
+      await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 30_000 });
       await page.reload();
-      await page.waitForSelector('[data-testid=footer][data-ready=true]');
+      await deskReady(page);
       await page.setInputFiles('[data-testid=file-input]', join(scans, 'prefilled.png'));
       await gameSettled(page);
       await page.click('text=/Clear everything|Wyczyść wszystko/');
       await context.setOffline(true);
       await page.reload();
-      await page.waitForSelector('[data-testid=footer][data-ready=true]');
+      await deskReady(page);
       await page.setInputFiles('[data-testid=file-input]', join(scans, 'prefilled.png'));
       await gameSettled(page);
       const moves = await page.locator('[data-testid=move-list] li[data-ply]').evaluateAll((items) => items.map((item) => item.getAttribute('data-san')));

@@ -44,7 +44,7 @@ export async function openApp(options: { server?: DistServer; viewport?: { width
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   await page.goto(server.url);
-  await page.waitForSelector('[data-testid=footer][data-ready=true]');
+  await deskReady(page);
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
     server, browser, context, page, requests, errors,
@@ -54,6 +54,28 @@ export async function openApp(options: { server?: DistServer; viewport?: { width
       if (!options.server) await server.close();
     },
   };
+}
+
+/**
+ * Waits until the desk has started (its saved session restored). A timeout says what the page was doing: whether its
+ * script ran, the footer's state, the service worker's, and the requests still open, so a failure in CI can be read.
+ */
+export async function deskReady(page: Page, timeout = 30_000): Promise<void> {
+  try {
+    await page.waitForSelector('[data-testid=footer][data-ready=true]', { timeout });
+  } catch (error) {
+    const state = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        readyState: document.readyState,
+        footer: document.querySelector('[data-testid=footer]')?.outerHTML.slice(0, 120) ?? 'none (the app did not render)',
+        serviceWorker: navigator.serviceWorker.controller?.state ?? 'not controlled',
+        requestsOpen: resources.filter((entry) => entry.responseEnd === 0).map((entry) => entry.name),
+        requests: resources.length,
+      };
+    }).catch((probe: unknown) => `the page did not answer: ${String(probe)}`);
+    throw new Error(`the desk did not start within ${timeout} ms: ${JSON.stringify(state)}`, { cause: error });
+  }
 }
 
 /** Waits until the selected game is decoded and no decode is running. */
