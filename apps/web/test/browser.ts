@@ -73,7 +73,7 @@ export async function deskReady(page: Page, timeout = 30_000): Promise<void> {
         requestsOpen: resources.filter((entry) => entry.responseEnd === 0).map((entry) => entry.name),
         requests: resources.length,
       };
-    }).catch((probe: unknown) => `the page did not answer: ${String(probe)}`);
+    }).catch((failure: unknown) => `the page did not answer: ${String(failure)}`);
     throw new Error(`the desk did not start within ${timeout} ms: ${JSON.stringify(state)}`, { cause: error });
   }
 }

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserMissing, deskReady, gameSettled, openApp, REPOSITORY } from './browser.js';
+import { browserMissing, deskReady, gameSettled, openApp, REPOSITORY, SCREENSHOTS } from './browser.js';
 
 const missing = browserMissing();
 if (missing) console.warn(`apps/web: ${missing}`);
@@ -52,7 +52,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk with silent stor
       await silent.click('[data-testid=paste-submit]');
       await gameSettled(silent);
       expect(await plies(silent)).toBe(6);
-      await silent.screenshot({ path: join(REPOSITORY, 'apps', 'web', 'reports', 'screenshots', '09-silent-storage.png'), fullPage: true });
+      await silent.screenshot({ path: join(SCREENSHOTS, '09-silent-storage.png'), fullPage: true });
       await silent.close({ runBeforeUnload: true });
       expect(errors).toEqual([]);
 

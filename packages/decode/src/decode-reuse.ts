@@ -159,7 +159,8 @@ export class DecodeReuse {
    * Runs `decode` ahead (as `ahead` does) with the decoder's second, wider search done even where the game does
    * not look lost, and keeps its searches. A later decode whose game looks lost (a person confirmed a move the
    * readings did not favour, and the moves after it no longer fit their cells) then goes on with the wide search
-   * from the ply its confirmations change, instead of searching the whole game again wide. `decode`'s result is the same as without this, and is dropped.
+   * from the ply its confirmations change, instead of searching the whole game again wide. `decode`'s result is the
+   * same as without this, and is dropped.
    * Returns false when `stop` stopped it.
    */
   primeWideSearch(stop: () => boolean, decode: () => unknown): boolean {

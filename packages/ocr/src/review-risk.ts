@@ -35,10 +35,9 @@ export interface ReviewRiskModel {
 
 /**
  * The share of a game's unconfirmed moves in doubt (on the review list, or disputed by a reader with no other sheet
- * outvoting it) from which the whole game is on the list: three in four. Set
- * by looking at the report set, not fitted on the tune set (whose trial had no such sheet with a wrong move left off):
- * of the 7 wrong moves left off the list on 72 report sheets, 3 were on sheets listed that much (README, "Review by
- * risk").
+ * outvoting it) from which the whole game is on the list: three in four. Set by looking at the report set, not fitted
+ * on the tune set (whose trial had no such sheet with a wrong move left off): of the 7 wrong moves left off the list on
+ * 72 report sheets, 3 were on sheets listed that much (README, "Review by risk").
  */
 export const MOSTLY_IN_DOUBT = 3 / 4;
 
@@ -154,9 +153,9 @@ export const riskOf = (score: number): number => 1 / (1 + Math.exp(-score));
  * unwritten, is below `floor` confidence (the model's own unless given), or its risk reaches the model's threshold, or
  * has a reason in `alsoAlways`. A move sent by risk alone, with no reason of its own, is 'doubtful-sheet'. A move left
  * off keeps no reasons, rival or other reading. When at least MOSTLY_IN_DOUBT of the moves a person has not confirmed
- * are listed or disputed (a dispute no other sheet outvotes), the list holds them all
- * (those with no reason of their own as 'doubtful-sheet'): on a sheet read that badly the decoder can be sure of a
- * wrong move no reader objects to. `scores` are the moves' scores by this model, when the caller has them already.
+ * are listed or disputed (a dispute no other sheet outvotes), the list holds them all (those with no reason of their
+ * own as 'doubtful-sheet'): on a sheet read that badly the decoder can be sure of a wrong move no reader objects to.
+ * `scores` are the moves' scores by this model, when the caller has them already.
  */
 export function reviewByRisk(
   game: DecodedGame, model: ReviewRiskModel = DEFAULT_REVIEW_RISK, floor = model.floor, scores = reviewRiskScores(game.moves, model),
