@@ -11,7 +11,7 @@ import { deskMoves, reviewState, type SheetsAtMove } from './build-desk-game.js'
 import type { Confirmations } from './confirmations.js';
 import type { DeskDecodeOptions } from './decode-options.js';
 import type { DeskDiagnostic } from './desk-game.js';
-import type { DeskScanSource } from './game-source.js';
+import type { DeskGameSource, DeskScanSource } from './game-source.js';
 import { gameTitle } from './game-title.js';
 import type { DecodeAttempt } from './text-decode.js';
 
@@ -34,6 +34,11 @@ function groupOf(source: DeskScanSource): GameGroup {
     groups.set(source, group);
   }
   return group;
+}
+
+/** Lets go of the pages read back for `source` (their scorers' memos): the next decode reads them back again. */
+export function forgetScanReadings(source: DeskGameSource): void {
+  if (source.kind === 'scan') groups.delete(source);
 }
 
 export function decodeScanSource(source: DeskScanSource, confirmed: Confirmations, options: DeskDecodeOptions): DecodeAttempt {

@@ -128,13 +128,15 @@ export interface KindScore {
   readonly notReviewedRightPercent?: number;
   readonly reviewPercent?: number;
   readonly secondsPerSheet?: number;
+  /** Peak resident memory of the one process that read them all, in MB. */
+  readonly peakMegabytes?: number;
   readonly broken: readonly { readonly file: string; readonly reason: string }[];
 }
 
 const percent = (part: number, whole: number): number | undefined => (whole === 0 ? undefined : (100 * part) / whole);
 
-/** Adds up sheets of one kind; `wallSeconds` is the reader's wall time for them with one worker. */
-export function scoreKind(sheets: readonly SheetScore[], wallSeconds?: number): KindScore {
+/** Adds up sheets of one kind; `wallSeconds` is the reader's wall time for them with one worker, `peakMegabytes` its peak memory. */
+export function scoreKind(sheets: readonly SheetScore[], wallSeconds?: number, peakMegabytes?: number): KindScore {
   const sum = (pick: (sheet: SheetScore) => number): number => sheets.reduce((total, sheet) => total + pick(sheet), 0);
   const plies = sum((sheet) => sheet.plies);
   const rightPercent = percent(sum((sheet) => sheet.right), plies);
@@ -146,6 +148,7 @@ export function scoreKind(sheets: readonly SheetScore[], wallSeconds?: number): 
     ...(notReviewedRightPercent === undefined ? {} : { notReviewedRightPercent }),
     ...(reviewPercent === undefined ? {} : { reviewPercent }),
     ...(wallSeconds === undefined || sheets.length === 0 ? {} : { secondsPerSheet: wallSeconds / sheets.length }),
+    ...(peakMegabytes === undefined ? {} : { peakMegabytes }),
     broken: sheets.flatMap((sheet) => (sheet.broken ? [{ file: sheet.file, reason: sheet.broken }] : [])),
   };
 }

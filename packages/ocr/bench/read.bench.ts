@@ -16,7 +16,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hasShared, SHARED_MISSING_MESSAGE } from '@zapis/testkit';
 import { generateEvaluationSet } from '../evaluation/generate.js';
 import { CLI_BIN } from '../evaluation/print-sheet.js';
@@ -40,16 +40,25 @@ interface RunOutput {
   readonly stdout: string;
   readonly stderr: string;
   readonly seconds: number;
+  /** The process's peak resident memory, reader threads included. */
+  readonly peakMegabytes?: number;
 }
 
 const readerBin = resolve(process.env.ZAPIS_BENCH_READER ?? CLI_BIN);
 
+const PEAK_MEMORY_PRELOAD = pathToFileURL(fileURLToPath(new URL('./report-peak-memory.mjs', import.meta.url))).href;
+const PEAK_MEMORY_LINE = /\nzapis-bench-peak-rss-kb (\d+)\n$/u;
+
 function runCli(args: readonly string[], bin = CLI_BIN): Promise<RunOutput> {
   const started = performance.now();
   return new Promise((done) => {
-    execFile(process.execPath, [bin, ...args], { maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
+    execFile(process.execPath, ['--import', PEAK_MEMORY_PRELOAD, bin, ...args], { maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-      done({ code, stdout, stderr, seconds: (performance.now() - started) / 1000 });
+      const peak = PEAK_MEMORY_LINE.exec(stderr);
+      done({
+        code, stdout, stderr: peak ? stderr.slice(0, peak.index) : stderr, seconds: (performance.now() - started) / 1000,
+        ...(peak ? { peakMegabytes: Number(peak[1]) / 1024 } : {}),
+      });
     });
   });
 }
@@ -93,7 +102,7 @@ async function runReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>, readerNam
     const output = parseNdjson(run.stdout);
     if (output.strayLines.length > 0) console.warn(`${label}: ${output.strayLines.length} lines that are not game objects`);
     const sheets = truths.map((truth) => scoreSheet(truth.file, truth.san, pickGame(output.games.get(truth.file), 'first')));
-    scores[kind] = scoreKind(sheets, run.seconds);
+    scores[kind] = scoreKind(sheets, run.seconds, run.peakMegabytes);
     const fontOf = new Map(truths.map((truth) => [truth.file, truth.font]));
     byHand[kind] = scoreByHand(sheets, (file) => fontOf.get(file) ?? '?');
   }

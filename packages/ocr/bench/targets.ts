@@ -82,6 +82,7 @@ export function metricRows(
   row('% sent to review', review === undefined ? '-' : `<= ${review}`, (score) => score.reviewPercent,
     (value) => (review === undefined ? '-' : atMost(value, review)));
   row('s / sheet / core', `<= ${SECONDS_PER_SHEET_TARGET}`, (score) => score.secondsPerSheet, (value) => atMost(value, SECONDS_PER_SHEET_TARGET));
+  row('peak memory, MB (one process)', '-', (score) => score.peakMegabytes, () => '-');
   row('sheets where the game broke', '-', (score) => score.broken.length, () => '-');
   return rows;
 }
@@ -94,7 +95,7 @@ export function formatTable(kind: ImageKind, sheets: number, rows: readonly Metr
   const header = ['metric', 'target', 'zapis read', 'mark', ...otherNames.flatMap((name) => [readerLabel(name), 'mark']),
     'anchor: tesseract + decode', 'anchor, move-like tokens only'];
   const lines = rows.map((row) => {
-    const digits = row.metric.startsWith('sheets') ? 0 : 2;
+    const digits = row.metric.startsWith('sheets') || row.metric.startsWith('peak') ? 0 : 2;
     const others = otherNames.flatMap((name) => {
       const other = row.others?.find((candidate) => candidate.reader === name);
       return [cell(other?.value, digits), other?.mark ?? '-'];

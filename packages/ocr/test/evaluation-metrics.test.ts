@@ -87,8 +87,9 @@ describe('scoreKind and the target table', () => {
   it('adds up sheets and marks each metric against the issue targets', () => {
     const good = scoreSheet('a.png', TRUTH, { file: 'a.png', moves: TRUTH.map((san, index) => ({ san, review: index === 3 })) });
     const short = scoreSheet('b.png', TRUTH, { file: 'b.png', moves: TRUTH.slice(0, 8).map((san) => ({ san, review: false })) });
-    const kind = scoreKind([good, short], 5);
+    const kind = scoreKind([good, short], 5, 1234.4);
     expect(kind.plies).toBe(20);
+    expect(kind.peakMegabytes).toBe(1234.4);
     expect(kind.rightPercent).toBeCloseTo(90);
     expect(kind.reviewPercent).toBeCloseTo(5);
     expect(kind.notReviewedRightPercent).toBeCloseTo((17 / 19) * 100);
@@ -98,9 +99,10 @@ describe('scoreKind and the target table', () => {
     const rows = metricRows('phone', kind, scoreKind([good]));
     expect(rows.map((row) => [row.metric, row.mark])).toEqual([
       ['% moves right', 'FAIL'], ['% right, not sent to review', 'FAIL'], ['% sent to review', 'PASS'],
-      ['s / sheet / core', 'PASS'], ['sheets where the game broke', '-'],
+      ['s / sheet / core', 'PASS'], ['peak memory, MB (one process)', '-'], ['sheets where the game broke', '-'],
     ]);
     expect(rows[0].anchor).toBeCloseTo(100);
+    expect(formatTable('phone', 2, rows)).toMatch(/peak memory, MB \(one process\)\s+-\s+1234\s/u);
     const perfect = metricRows('prefilled', scoreKind([scoreSheet('c.png', TRUTH, { file: 'c.png', moves: TRUTH.map((san) => ({ san, review: false })) })], 1), undefined);
     expect(perfect[0].mark).toBe('PASS');
     expect(formatTable('phone', 2, rows)).toContain('% moves right');

@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import { DEFAULT_REVIEW_THRESHOLD } from '@zapis/decode';
 import {
   decodeGroup, grayPng, groupGames, parseTemplate, readFailureJson, readGameJson, readGamePgn,
-  type PageOutcome, type PageRead, type ReadGame,
+  type GameGroup, type PageOutcome, type PageRead, type ReadGame,
 } from '@zapis/ocr';
 import { DEFAULT_READER_KIND, READER_KINDS, crossChecks, readScanFiles, type ScanFileInput } from '@zapis/ocr/node';
 import { EXIT_INPUT_ERRORS, EXIT_OK, UsageError } from '../io.js';
@@ -99,27 +99,33 @@ export function registerRead(program: Command, context: CommandContext): void {
           io.stderr.write(`zapis: ${pageLabel(outcome)}: ${outcome.message}\n`);
         }
       }
-      const games = groupGames(pages, { pair: flags.pair === true }).map((group) => decodeGroup(group, {
+      const decodeOptions = {
         ...(language !== 'auto' ? { language } : {}), crossCheck: crossChecks(readerKind), review,
         // Review by risk reads its evidence at the decoder's own threshold; a threshold given is a floor beside it.
         ...(review === 'risk' ? { reviewFloor: reviewThreshold } : { reviewThreshold: reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD }),
-      }));
-      const summary = { files: files.length, pages: pages.length + failures.length, sheets: pages.length, unreadablePages: failures.length, games: games.length, ok: 0, failed: 0, plies: 0, flagged: 0 };
+      } as const;
+      const groups = groupGames(pages, { pair: flags.pair === true });
+      const summary = { files: files.length, pages: pages.length + failures.length, sheets: pages.length, unreadablePages: failures.length, games: groups.length, ok: 0, failed: 0, plies: 0, flagged: 0 };
       // Games and unreadable pages go out in input order: by the file and page each starts on.
       const fileOrder = new Map(files.map((file, order) => [file.name, order]));
       const at = (file: string, page: number | undefined) => (fileOrder.get(file) ?? files.length) * 1e6 + (page ?? 0);
-      const entries = [
-        ...games.map((game) => ({ key: at(game.group.players[0].pages[0].file, game.group.players[0].pages[0].page), game })),
+      const queue: ({ key: number; group: GameGroup } | { key: number; failure: Extract<PageOutcome, { ok: false }> })[] = [
+        ...groups.map((group) => ({ key: at(group.players[0].pages[0].file, group.players[0].pages[0].page), group })),
         ...failures.map((failure) => ({ key: at(failure.file, failure.page), failure })),
       ].sort((a, b) => a.key - b.key);
+      // A decoded game holds what its search memoised in every cell (tens of MB): each game is decoded when its turn
+      // comes and let go once written, so a round of sheets needs the memory of one game, not of all (120 sheets ran
+      // out of memory when every game was decoded first). Only the queue holds the pages from here on.
+      groups.length = 0;
+      pages.length = 0;
       let index = 0;
-      for (const entry of entries) {
+      for (let entry = queue.shift(); entry !== undefined; entry = queue.shift()) {
         if ('failure' in entry) {
           const { failure } = entry;
           if (format === 'json') io.stdout.write(`${JSON.stringify(readFailureJson(failure))}\n`);
           continue;
         }
-        const { game } = entry;
+        const game = decodeGroup(entry.group, decodeOptions);
         index += 1;
         const json = readGameJson(game, index, language);
         if (json.status === 'ok') summary.ok += 1;

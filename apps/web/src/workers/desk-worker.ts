@@ -7,49 +7,16 @@
  * person's confirmation re-decodes quickly. While the person looks at a move,
  * it decodes what they are likely to confirm there, ahead (@zapis/desk's DecodeAhead).
  */
-import { DecodeReuse } from '@zapis/decode';
 import {
-  DecodeAhead, confirmationKey, decodeDeskGame, gamesOf, parseTypedMove, roundPgn, type DeskGame, type DeskGameSource,
+  DecodeAhead, KeptGames, confirmationKey, decodeDeskGame, gamesOf, parseTypedMove, roundPgn, type DeskGame, type KeptGame,
 } from '@zapis/desk';
 import type { LanguageCode } from '@zapis/notation';
 import { materialKey, waitsForReply, type DeskReply, type DeskRequest } from './desk-protocol.js';
 
-interface KeptGame {
-  readonly key: string;
-  readonly source: DeskGameSource;
-  readonly reuse: DecodeReuse;
-  language?: string;
-  /** The last game decoded, with its confirmations: what decoding ahead starts from. */
-  last?: { readonly confirmations: ReadonlyMap<number, string>; readonly game: DeskGame };
-}
-
-/** Games kept, least recently decoded first; a round's worth at most. */
-const kept = new Map<string, KeptGame>();
-const KEPT_GAMES = 64;
-/** The most recently decoded games also keep their last search, to go on from at the ply a confirmation changes. */
-const SEARCHES_KEPT = 8;
+/** Games kept, least recently decoded first: a round's worth, the last few warm (@zapis/desk's KeptGames). */
+const kept = new KeptGames({ forgotten: (id) => ahead.forget(id) });
 
 const post = (reply: DeskReply): void => (self as unknown as Worker).postMessage(reply);
-
-function keptGame(id: string, key: string, source: DeskGameSource | undefined): KeptGame | undefined {
-  let game = kept.get(id);
-  if (!game || game.key !== key) {
-    if (!source) return undefined;
-    game = { key: materialKey(source), source, reuse: new DecodeReuse() };
-    ahead.forget(id);
-  }
-  kept.delete(id);
-  kept.set(id, game);
-  while (kept.size > KEPT_GAMES) {
-    const oldest = kept.keys().next().value as string;
-    kept.delete(oldest);
-    ahead.forget(oldest);
-  }
-  // A kept search is a whole lattice: only the games a person is likely to come back to keep theirs.
-  let older = kept.size - SEARCHES_KEPT;
-  for (const other of kept.values()) if (older-- > 0) other.reuse.forgetSearches();
-  return game;
-}
 
 /** A person's confirmations do not change the letters the sheet is written in: keep the language found. */
 function decodeKept(game: KeptGame, confirmations: ReadonlyMap<number, string>): DeskGame {
@@ -78,7 +45,7 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
       post({ kind: 'games', request: message.request, games, failures });
     } else if (message.kind === 'decode') {
       const started = performance.now();
-      const game = keptGame(message.id, message.key, message.source);
+      const game = kept.take(message.id, message.key, message.source, materialKey);
       if (!game) {
         post({ kind: 'unknown', request: message.request });
         return;
