@@ -190,6 +190,27 @@ describe('zapis read on the fixture scans', () => {
     expect(result.stderr).toMatch(/2 sheets read into 2 games; 146 plies, \d+ to review/);
   });
 
+  it('on a terminal, says how far reading is on one line, cleared before anything else is said; -q says nothing', async () => {
+    const files = ['fixtures/scans/not-a-sheet.jpg', 'fixtures/scans/prefilled.png'];
+    const shown = await run(['read', ...files], { tty: true });
+    expect(shown.code).toBe(1);
+    const clearLine = '\x1b[K';
+    const progress = shown.stderr.split('\r').filter((line) => line.startsWith('reading: ')).map((line) => line.split(clearLine)[0]);
+    expect(progress).toEqual([
+      expect.stringMatching(/^reading: 1 page read from 1 of 2 files, \d+\.\d s a page, about \d+ s left$/u),
+      expect.stringMatching(/^reading: 2 pages read from 2 of 2 files, \d+\.\d s a page$/u),
+    ]);
+    // The failure and the summary each start a clean line: the progress line was cleared before them.
+    expect(shown.stderr).toContain(`\r${clearLine}zapis: fixtures/scans/not-a-sheet.jpg (page 1): no scoresheet found`);
+    expect(shown.stderr).toContain(`\r${clearLine}1 sheet read into 1 game (1 page could not be read)`);
+    expect(parsePgn(shown.stdout)).toHaveLength(1);
+    const quiet = await run(['read', ...files, '-q'], { tty: true });
+    expect(quiet.stderr).not.toContain('reading:');
+    expect(quiet.stdout).toBe(shown.stdout);
+    // Not a terminal (a pipe, CI's log): no progress either.
+    expect((await run(['read', ...files])).stderr).not.toContain('reading:');
+  });
+
   it('reads with two worker threads exactly as with one', async () => {
     const files = ['fixtures/scans/phone.jpg', 'fixtures/scans/prefilled.png', 'fixtures/scans/two-sheets.pdf'];
     const one = await run(['read', ...files, '--format', 'json']);

@@ -13,7 +13,8 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-export async function run(args: string[], options: { stdin?: string; cwd?: string } = {}): Promise<CliRun> {
+/** Runs the CLI in-process; `tty` makes it believe standard error is a terminal (progress lines). */
+export async function run(args: string[], options: { stdin?: string; cwd?: string; tty?: boolean } = {}): Promise<CliRun> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const out: Buffer[] = [];
@@ -22,7 +23,7 @@ export async function run(args: string[], options: { stdin?: string; cwd?: strin
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const stdin = new PassThrough();
   stdin.end(options.stdin ?? '');
-  const io: CliIo = { stdout, stderr, stdin, cwd: options.cwd ?? repositoryRoot, isTty: false };
+  const io: CliIo = { stdout, stderr, stdin, cwd: options.cwd ?? repositoryRoot, isTty: options.tty ?? false };
   const code = await runCli(args, io);
   const bytes = Buffer.concat(out);
   return { code, stdout: bytes.toString('utf8'), stdoutBytes: bytes, stderr: err };

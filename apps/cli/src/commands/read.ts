@@ -16,6 +16,7 @@ import { DEFAULT_READER_KIND, READER_KINDS, crossChecks, readScanFiles, type Sca
 import { EXIT_INPUT_ERRORS, EXIT_OK, UsageError } from '../io.js';
 import { parseChoice, parseLanguage, parsePositive, parseReviewThreshold } from '../options.js';
 import type { CommandContext } from '../program.js';
+import { readProgressLine } from '../report/read-progress.js';
 
 interface ReadFlags {
   lang: string;
@@ -27,6 +28,7 @@ interface ReadFlags {
   reviewThreshold?: string;
   reader: string;
   review?: string;
+  quiet?: boolean;
 }
 
 const SCAN_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.pdf']);
@@ -68,6 +70,7 @@ export function registerRead(program: Command, context: CommandContext): void {
     .option('-j, --jobs <n>', 'worker threads reading files in parallel', '1')
     .option('--reader <name>', 'what reads the cells: auto (both networks read every cell; the game is decoded by their ensemble and by PP-OCR alone, the decoding with fewer moves in doubt is kept, and where the other decodes otherwise weighs for review), ctc (PP-OCR\u2019s handwriting-capable recogniser), ensemble (PP-OCR and zapis\u2019s notation network, which reads each cell as written and 1.5\u00d7 wider, their scores summed), notation (the notation network alone) \u2014 each scores every legal move \u2014 or tesseract (printed text)', DEFAULT_READER_KIND)
     .option('--review <how>', 'how the review list is made: risk (the default with --reader auto: every correction by the ensemble, every one by one of its readers alone where the other decoding decodes another move (unless the other player\u2019s sheet reads the move plainly), every move below 0.9 confidence, and the moves a fitted model finds likely to be wrong from their confidence, the other reader and how much of the sheet is in doubt) or every-doubt (every move the decoder or the other reader has a reason to doubt; the only way with the other readers)')
+    .option('-q, --quiet', 'no progress line on a terminal')
     .option('--review-threshold <p>', `moves below this confidence are flagged for review (default ${DEFAULT_REVIEW_THRESHOLD}; with --review risk, 0.9)`)
     .action(async (paths: string[], flags: ReadFlags) => {
       const language = parseLanguage(flags.lang, true);
@@ -92,13 +95,21 @@ export function registerRead(program: Command, context: CommandContext): void {
       const started = performance.now();
       const pages: PageRead[] = [];
       const failures: Extract<PageOutcome, { ok: false }>[] = [];
+      // Reading takes seconds a page: on a terminal a line says how far it is, and goes before anything else is said.
+      const progress = io.isTty && flags.quiet !== true ? io.stderr : undefined;
+      const clearProgress = (): void => void progress?.write('\r\x1b[K');
+      const filesBegun = new Set<string>();
       for await (const outcome of readScanFiles(files, { jobs, readerKind, ...(templateText !== undefined ? { templateText } : {}) })) {
+        filesBegun.add(outcome.file);
         if (outcome.ok) pages.push({ file: outcome.file, page: outcome.page, read: outcome.read });
         else {
           failures.push(outcome);
+          clearProgress();
           io.stderr.write(`zapis: ${pageLabel(outcome)}: ${outcome.message}\n`);
         }
+        progress?.write(`\r${readProgressLine({ pages: pages.length + failures.length, filesBegun: filesBegun.size, files: files.length, seconds: (performance.now() - started) / 1000 })}\x1b[K`);
       }
+      clearProgress();
       const decodeOptions = {
         ...(language !== 'auto' ? { language } : {}), crossCheck: crossChecks(readerKind), review,
         // Review by risk reads its evidence at the decoder's own threshold; a threshold given is a floor beside it.
