@@ -23,7 +23,7 @@ import { parseTranscription } from './transcription.js';
 import { adaptSpelling } from './spelling-habits.js';
 import { spellingPriorsOf } from './spellings.js';
 import { isCorrection, isScoredCorrection } from './corrections.js';
-import { bestOtherMove, LISTED_PROBABILITY, type Rival } from './rival.js';
+import { bestOtherMove, GAME_END_RIVAL_PROBABILITY, LISTED_PROBABILITY, type Rival } from './rival.js';
 import { noiseScaleOf, readingErrors, scaledChannelParameters, SHEET_NOISE } from './sheet-noise.js';
 import { badConfirmation, unplayedConfirmation } from './confirmed-moves.js';
 import type { DecodeReuse } from './decode-reuse.js';
@@ -216,7 +216,8 @@ interface BuiltGame {
   readonly surprises: readonly number[];
 }
 
-function channelOf(option: DecodeOptions['channel']): NoisyChannel {
+/** @internal The channel the options name, or the default one. */
+export function channelOf(option: DecodeOptions['channel']): NoisyChannel {
   if (option instanceof NoisyChannel) return option;
   return option ? NoisyChannel.create(option) : defaultChannel();
 }
@@ -343,7 +344,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
     let rival: Rival | undefined;
     if (reviewReasons.length > 0) {
       const best = belief.alternatives[0];
-      if (belief.endsBefore >= LISTED_PROBABILITY && belief.endsBefore > (best?.probability ?? 0)) rival = { kind: 'game-ends', probability: belief.endsBefore };
+      if (belief.endsBefore >= GAME_END_RIVAL_PROBABILITY && belief.endsBefore > (best?.probability ?? 0)) rival = { kind: 'game-ends', probability: belief.endsBefore };
       else if (best) rival = { kind: 'move', san: best.san, probability: best.probability };
       else {
         const texts = cells.flatMap((account) => (account.text !== undefined ? [account.text.replace(/\s+/g, '')] : []));

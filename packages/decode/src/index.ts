@@ -9,6 +9,8 @@ export {
   type Alternative, type CellAccount, type UnexplainedCell, type GameBreak, type ReviewReason, type Rival,
 } from './decode.js';
 export { DecodeReuse, type DecodedAhead } from './decode-reuse.js';
+export { nearestOtherMove } from './nearest-move.js';
+export { GAME_END_RIVAL_PROBABILITY } from './rival.js';
 export { type Reading, type Cell, type CellScorer, type CellWitness, type CellSource, type Sheet } from './readings.js';
 export { parseTranscription, type Transcription } from './transcription.js';
 export {

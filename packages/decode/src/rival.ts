@@ -1,7 +1,7 @@
 /**
  * A move on the review list names its strongest rival: the likeliest other
  * move at its ply, or the game ending before it, whichever the decoded
- * posterior favours. Where the search kept nothing else there (a correction
+ * posterior favours (the game's end only when it is at least 0.005 likely). Where the search kept nothing else there (a correction
  * no other move comes near), the rival is the legal move that best explains
  * what was read, however unlikely.
  */
@@ -21,6 +21,13 @@ export type Rival =
 
 /** Below this posterior a rival is not listed among the alternatives (decode.ts). */
 export const LISTED_PROBABILITY = 0.001;
+
+/**
+ * The game ending before a move is its rival only when at least this likely (it prints as 0.01 or more). Below it,
+ * on a sheet read badly, it is what the beam kept of lost paths, and in the middle of a game `or the game ends
+ * before it (0.00)` told a person nothing: the best other move is named instead.
+ */
+export const GAME_END_RIVAL_PROBABILITY = 0.005;
 
 /**
  * The legal move other than `chosenSan` that best explains `texts` (what the sheets read for this half-move;

@@ -157,7 +157,7 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
     const before = decoded.value.moves;
     const scores = reviewRiskScores(before);
     risks = before.map((move, index) => ({ risk: Number(riskOf(scores[index]).toFixed(4)), doubts: move.reviewReasons }));
-    decoded = { ok: true, value: reviewByRisk(decoded.value, DEFAULT_REVIEW_RISK, reviewFloor, scores, alsoAlwaysWhenKept(checked?.kept)) };
+    decoded = { ok: true, value: reviewByRisk(decoded.value, DEFAULT_REVIEW_RISK, reviewFloor, scores, alsoAlwaysWhenKept(checked?.kept), decodeOptions) };
   }
   const pages = group.players.flatMap((player) => player.pages);
   for (const page of pages) {

@@ -19,7 +19,7 @@
  * reader objecting. Two writers wrote it and every reader of that other cell
  * reads it, so the move's risk decides, as for any move read as written.
  */
-import { DEFAULT_REVIEW_THRESHOLD, type DecodedGame, type DecodedMove, type ReviewReason, type Rival } from '@zapis/decode';
+import { DEFAULT_REVIEW_THRESHOLD, nearestOtherMove, type DecodeOptions, type DecodedGame, type DecodedMove, type ReviewReason, type Rival } from '@zapis/decode';
 
 export interface ReviewRiskModel {
   /** Per feature (REVIEW_RISK_FEATURES order): the mean and spread it is standardised with, and its weight. */
@@ -155,11 +155,13 @@ export const riskOf = (score: number): number => 1 / (1 + Math.exp(-score));
  * off keeps no reasons, rival or other reading. When at least MOSTLY_IN_DOUBT of the moves a person has not confirmed
  * are listed or disputed (a dispute no other sheet outvotes), the list holds them all (those with no reason of their
  * own as 'doubtful-sheet'): on a sheet read that badly the decoder can be sure of a wrong move no reader objects to.
- * `scores` are the moves' scores by this model, when the caller has them already.
+ * `scores` are the moves' scores by this model, when the caller has them already. A move listed here that the
+ * search kept no rival for names the legal move that best explains its cells (none when it was
+ * the only legal move; `decodedWith` as the game was decoded).
  */
 export function reviewByRisk(
   game: DecodedGame, model: ReviewRiskModel = DEFAULT_REVIEW_RISK, floor = model.floor, scores = reviewRiskScores(game.moves, model),
-  alsoAlways: readonly ReviewReason[] = [],
+  alsoAlways: readonly ReviewReason[] = [], decodedWith: Pick<DecodeOptions, 'channel' | 'movePrior'> = {},
 ): DecodedGame {
   const sent = game.moves.map((move, index) => !move.confirmed && (alwaysReviewed(move, floor, alsoAlways) || scores[index] >= model.threshold));
   // A standing dispute left to the risk still counts as doubt for the whole sheet.
@@ -171,8 +173,9 @@ export function reviewByRisk(
     if (sent[index] || wholeSheet) {
       if (move.review) return move;
       const best = move.alternatives[0];
-      const rival: Rival = best ? { kind: 'move', san: best.san, probability: best.probability } : { kind: 'game-ends', probability: 0 };
-      return { ...move, review: true, reviewReasons: ['doubtful-sheet'], rival };
+      const other = best ? undefined : nearestOtherMove(move, game.language, decodedWith);
+      const rival: Rival | undefined = best ? { kind: 'move', san: best.san, probability: best.probability } : other ? { kind: 'move', san: other, probability: 0 } : undefined;
+      return { ...move, review: true, reviewReasons: ['doubtful-sheet'], ...(rival ? { rival } : {}) };
     }
     if (!move.review) return move;
     const { rival: _rival, otherReading: _otherReading, ...rest } = move;

@@ -4,7 +4,8 @@
  * by the cross-checking reader and decoded both ways.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DecodedGame, DecodedMove } from '@zapis/decode';
+import { legalMoves, parseFen } from '@zapis/core';
+import { nearestOtherMove, type DecodedGame, type DecodedMove } from '@zapis/decode';
 import { CtcReader } from '../src/ctc-reader.js';
 import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
 import { decodeGroup, type ReadGame } from '../src/read-game.js';
@@ -77,10 +78,13 @@ describe('review by risk', () => {
     const lowest = Math.min(...scores), highest = Math.max(...scores);
     const all = reviewByRisk(every, { ...DEFAULT_REVIEW_RISK, threshold: lowest });
     expect(all.review.length).toBe(every.moves.length);
-    // Sent by risk alone, a move is named 'doubtful-sheet' and given a rival to show beside it.
+    // Sent by risk alone, a move is named 'doubtful-sheet' and given a rival move to show beside it (none only for
+    // the only legal move, which the PGN calls so).
     for (const move of all.moves.filter((candidate, index) => !every.moves[index].review)) {
       expect(move.reviewReasons).toEqual(['doubtful-sheet']);
-      expect(move.rival).toBeDefined();
+      const position = parseFen(move.fen);
+      if (position.ok && legalMoves(position.value).length > 1) expect(move.rival?.kind, `ply ${move.ply}`).toBe('move');
+      else expect(move.rival).toBeUndefined();
     }
     const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: highest + 1, floor: 0 };
     const onlyForced = reviewByRisk(every, none);
@@ -171,6 +175,23 @@ describe('review by risk', () => {
     const whole = reviewByRisk(gameWith(most), none);
     expect(whole.review).toEqual(every.moves.map((move) => move.ply));
     for (const move of whole.moves.slice(most)) expect(move.reviewReasons).toEqual(['doubtful-sheet']);
+    // Each names a rival: the search's best other move, else the legal move nearest what its cell reads (none only
+    // when the move was the only legal one), never the game ending before it.
+    let nearestNamed = 0;
+    for (const move of whole.moves.slice(most)) {
+      const best = move.alternatives[0];
+      const nearest = nearestOtherMove(move, every.language);
+      if (best) expect(move.rival).toEqual({ kind: 'move', san: best.san, probability: best.probability });
+      else if (nearest) {
+        expect(move.rival, `ply ${move.ply}`).toEqual({ kind: 'move', san: nearest, probability: 0 });
+        nearestNamed += 1;
+      } else {
+        const position = parseFen(move.fen);
+        expect(position.ok && legalMoves(position.value).length, `ply ${move.ply}: the only legal move`).toBe(1);
+        expect(move.rival).toBeUndefined();
+      }
+    }
+    expect(nearestNamed).toBeGreaterThan(0);
     expect(reviewByRisk(gameWith(most - 1), none).review).toHaveLength(most - 1);
     // Confirmed moves do not count, and stay off the list: with the rest confirmed, most - 1 of `most` is enough.
     const confirmedRest = reviewByRisk(gameWith(most - 1, most), none);
