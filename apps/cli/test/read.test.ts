@@ -296,17 +296,20 @@ describe('zapis read on bad input', () => {
   writeFileSync(join(folder, 'noise.jpg'), Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), noise]));
   writeFileSync(join(folder, 'truncated.jpg'), jpeg.subarray(0, Math.floor(jpeg.length / 3)));
   writeFileSync(join(folder, 'truncated.pdf'), readFileSync(join(scans, 'two-sheets.pdf')).subarray(0, 5000));
+  // A PDF that opens but holds no page (its page tree is empty).
+  writeFileSync(join(folder, 'no-pages.pdf'), '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
   writeFileSync(join(folder, 'bad-template.json'), '{ "format": "zapis-sheet-template", "version": 1,\n  "grid": { "blocks": [ { "rows": "x" } ] } }');
 
   it('says what is wrong with each file, goes on, and exits 1', async () => {
-    const result = await run(['read', join(folder, 'empty.png'), join(folder, 'noise.bin'), join(folder, 'noise.jpg'), join(folder, 'truncated.jpg'), join(folder, 'truncated.pdf'), 'fixtures/scans/prefilled.png']);
+    const result = await run(['read', join(folder, 'empty.png'), join(folder, 'noise.bin'), join(folder, 'noise.jpg'), join(folder, 'truncated.jpg'), join(folder, 'truncated.pdf'), join(folder, 'no-pages.pdf'), 'fixtures/scans/prefilled.png']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('empty.png: empty file');
     expect(result.stderr).toContain('noise.bin: not a PNG, JPEG or PDF file');
     expect(result.stderr).toMatch(/noise\.jpg \(page 1\): corrupt or truncated JPEG/);
     expect(result.stderr).toMatch(/truncated\.jpg \(page 1\): corrupt or truncated JPEG/);
     expect(result.stderr).toMatch(/truncated\.pdf: corrupt or unreadable PDF/);
-    expect(result.stderr).toMatch(/1 sheet read into 1 game \(5 pages could not be read\)/);
+    expect(result.stderr).toMatch(/no-pages\.pdf: a PDF with no pages/);
+    expect(result.stderr).toMatch(/1 sheet read into 1 game \(6 pages could not be read\)/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     // The good file is still read.
     expect(parsePgn(result.stdout).length).toBe(1);

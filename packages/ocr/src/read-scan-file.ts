@@ -49,7 +49,9 @@ export async function* readScanFile(file: string, bytes: Uint8Array, options: Re
     yield await readScanPage(file, 1, image.value, options);
     return;
   }
+  let pages = 0;
   for await (const page of pdfPages(bytes, { ...(options.dpi !== undefined ? { dpi: options.dpi } : {}) })) {
+    pages += 1;
     if (!page.ok) {
       yield { ok: false, file, ...(page.error.page !== undefined ? { page: page.error.page } : {}), code: 'unreadable', message: page.error.message };
       if (page.error.page === undefined) return;
@@ -57,6 +59,8 @@ export async function* readScanFile(file: string, bytes: Uint8Array, options: Re
     }
     yield await readScanPage(file, page.value.page, page.value.image, options);
   }
+  // A PDF that opens but holds no page is said, never read as nothing.
+  if (pages === 0) yield { ok: false, file, code: 'unreadable', message: 'a PDF with no pages' };
 }
 
 /** One page already decoded to grey (a browser renders PDF pages itself): located and read. */
