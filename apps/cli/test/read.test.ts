@@ -2,7 +2,7 @@
  * `zapis read` on the committed fixture scans (fixtures/scans: held-out handwriting fonts, three kinds of
  * degradation, a pre-filled sheet, a two-page PDF, an image with no sheet), and on bad input.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -219,6 +219,25 @@ describe('zapis read on the fixture scans', () => {
     expect(wholeSheet.length).toBeGreaterThan(3);
     for (const comment of wholeSheet) expect(comment).toMatch(/; or [A-Za-z0-9+#=-]+ \((\d\.\d\d|<0\.01)\)/u);
     expect(result.stdout).not.toContain('the game ends before it (0.00)');
+  });
+
+  it('reads the scans in a folder’s folders too, and names the images it cannot read', async () => {
+    // A round kept as White's copies at the top and Black's in a folder of their own, with a note, a phone's HEIC and a TIFF.
+    const round = mkdtempSync(join(tmpdir(), 'zapis-read-round-'));
+    mkdirSync(join(round, 'black'));
+    copyFileSync(join(scans, 'pair-white.jpg'), join(round, 'pair-white.jpg'));
+    copyFileSync(join(scans, 'pair-black.jpg'), join(round, 'black', 'pair-black.jpg'));
+    writeFileSync(join(round, 'notes.txt'), 'board 1\n');
+    writeFileSync(join(round, 'black', 'IMG_0001.HEIC'), 'not read');
+    writeFileSync(join(round, 'board-2.tiff'), 'not read');
+    writeFileSync(join(round, '.DS_Store'), '');
+    const result = await run(['read', round, '--format', 'json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(`zapis: ${round}: warning: 2 images not in PNG, JPEG or PDF left unread (black/IMG_0001.HEIC, board-2.tiff); convert them to read them\n`);
+    const [game, summary] = jsonLines(result.stdout) as unknown as [GameJson, { summary: Record<string, number> }];
+    // Both copies are found, and paired into one game by their QR codes.
+    expect(summary.summary).toMatchObject({ files: 2, sheets: 2, games: 1 });
+    expect(game.sheets).toHaveLength(2);
   });
 
   it('reads with two worker threads exactly as with one', async () => {

@@ -32,25 +32,51 @@ interface ReadFlags {
 }
 
 const SCAN_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.pdf']);
+/** Images a phone or scanner may make that are not read: named when a folder holds them, never skipped unsaid. */
+const UNREAD_IMAGE_EXTENSIONS = new Set(['.heic', '.heif', '.tif', '.tiff', '.webp', '.bmp', '.gif', '.avif', '.jp2', '.dng']);
 const REVIEW_WAYS = ['risk', 'every-doubt'] as const;
 
-/** Files as given; a folder stands for the scans in it, in name order. A folder with none is named, never dropped. */
-async function scanFiles(paths: readonly string[], cwd: string): Promise<{ files: ScanFileInput[]; emptyFolders: string[] }> {
+/**
+ * Files as given; a folder stands for the scans in it and in its folders (a round's `white/` and `black/`), in path
+ * order. A folder with none is named, never dropped; images in it of other kinds (a phone's HEIC, a scanner's TIFF)
+ * are named too. Other files (notes, the truth of a fixture) are not scans and are passed over.
+ */
+async function scanFiles(paths: readonly string[], cwd: string): Promise<{ files: ScanFileInput[]; emptyFolders: string[]; skipped: { folder: string; names: string[] }[] }> {
   const files: ScanFileInput[] = [];
   const emptyFolders: string[] = [];
+  const skipped: { folder: string; names: string[] }[] = [];
   for (const path of paths) {
     if (path === '-') throw new UsageError('read takes scan files or folders, not standard input');
     const full = resolve(cwd, path);
     const info = await stat(full).catch(() => undefined);
     if (info?.isDirectory()) {
-      const names = (await readdir(full)).filter((name) => SCAN_EXTENSIONS.has(extname(name).toLowerCase())).sort();
-      if (names.length === 0) emptyFolders.push(path);
-      for (const name of names) files.push({ name: relative(cwd, join(full, name)) || name, path: join(full, name) });
+      const { scans, others } = await folderScans(full);
+      if (scans.length === 0) emptyFolders.push(path);
+      if (others.length > 0) skipped.push({ folder: path, names: others.map((file) => relative(full, file)) });
+      for (const file of scans) files.push({ name: relative(cwd, file) || file, path: file });
       continue;
     }
     files.push({ name: path, path: full });
   }
-  return { files, emptyFolders };
+  return { files, emptyFolders, skipped };
+}
+
+/** Every scan under `folder`, and every image of another kind, each in path order (hidden files aside). */
+async function folderScans(folder: string): Promise<{ scans: string[]; others: string[] }> {
+  const scans: string[] = [];
+  const others: string[] = [];
+  const entries = (await readdir(folder, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      const inner = await folderScans(path);
+      scans.push(...inner.scans);
+      others.push(...inner.others);
+    } else if (SCAN_EXTENSIONS.has(extname(entry.name).toLowerCase())) scans.push(path);
+    else if (UNREAD_IMAGE_EXTENSIONS.has(extname(entry.name).toLowerCase())) others.push(path);
+  }
+  return { scans, others };
 }
 
 const NO_SCANS_IN_FOLDER = 'a folder with no scans in it (PNG, JPEG or PDF)';
@@ -61,7 +87,7 @@ export function registerRead(program: Command, context: CommandContext): void {
   program
     .command('read')
     .description('read scans or photos of filled-in scoresheets (PNG, JPEG, PDF) into checked games, with the doubtful moves listed')
-    .argument('<files...>', 'scans: PNG, JPEG or PDF files (one sheet per page), or folders of them')
+    .argument('<files...>', 'scans: PNG, JPEG or PDF files (one sheet per page), or folders of them (their folders too)')
     .option('--format <format>', 'pgn (review comments on doubtful moves) or json (NDJSON: one object per game with each move\u2019s cell, then a summary)', 'pgn')
     .option('--lang <code>', 'language the moves are written in: auto or a code (zapis help languages)', 'auto')
     .option('--pair', 'sheets without a QR code come two by two: White\u2019s and Black\u2019s sheets of one game (zapis sheets are paired by their QR)')
@@ -89,7 +115,11 @@ export function registerRead(program: Command, context: CommandContext): void {
         const template = parseTemplate(templateText, flags.template);
         if (!template.ok) throw new UsageError(`bad template:\n${template.error.message}`);
       }
-      const { files, emptyFolders } = await scanFiles(paths, io.cwd);
+      const { files, emptyFolders, skipped } = await scanFiles(paths, io.cwd);
+      for (const { folder, names } of skipped) {
+        const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? `, and ${names.length - 3} more` : '');
+        io.stderr.write(`zapis: ${folder}: warning: ${names.length} image${names.length === 1 ? '' : 's'} not in PNG, JPEG or PDF left unread (${shown}); convert ${names.length === 1 ? 'it' : 'them'} to read ${names.length === 1 ? 'it' : 'them'}\n`);
+      }
       if (files.length === 0) throw new UsageError('no scans to read (PNG, JPEG or PDF)');
       for (const folder of emptyFolders) io.stderr.write(`zapis: ${folder}: ${NO_SCANS_IN_FOLDER}\n`);
       const started = performance.now();
