@@ -115,6 +115,14 @@ export function registerRead(program: Command, context: CommandContext): void {
         const template = parseTemplate(templateText, flags.template);
         if (!template.ok) throw new UsageError(`bad template:\n${template.error.message}`);
       }
+      // The crops' folder is made before reading, so a path it cannot be says so at once, not after every sheet was read.
+      const cropsFolder = flags.crops === undefined ? undefined : resolve(io.cwd, flags.crops);
+      if (cropsFolder !== undefined) {
+        await mkdir(cropsFolder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+          const why = error.code === 'EEXIST' || error.code === 'ENOTDIR' ? 'a file is in the way' : error.code === 'EACCES' || error.code === 'EPERM' ? 'permission denied' : error.message;
+          throw new UsageError(`--crops: cannot make the folder ${flags.crops} (${why})`);
+        });
+      }
       const { files, emptyFolders, skipped } = await scanFiles(paths, io.cwd);
       for (const { folder, names } of skipped) {
         const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? `, and ${names.length - 3} more` : '');
@@ -160,6 +168,7 @@ export function registerRead(program: Command, context: CommandContext): void {
       groups.length = 0;
       pages.length = 0;
       let index = 0;
+      let cropsUnwritten = 0;
       for (let entry = queue.shift(); entry !== undefined; entry = queue.shift()) {
         if ('failure' in entry) {
           const { failure } = entry;
@@ -182,7 +191,12 @@ export function registerRead(program: Command, context: CommandContext): void {
             io.stderr.write(`zapis: ${pageLabel(diagnostic)}: ${diagnostic.severity === 'warning' ? 'warning: ' : ''}${diagnostic.message}\n`);
           }
         }
-        if (flags.crops !== undefined) await writeCrops(game, resolve(io.cwd, flags.crops));
+        if (cropsFolder !== undefined) {
+          await writeCrops(game, cropsFolder).catch((error: Error) => {
+            cropsUnwritten += 1;
+            io.stderr.write(`zapis: --crops: the crops of ${json.file} could not be written (${error.message})\n`);
+          });
+        }
       }
       if (format === 'json') {
         for (const folder of emptyFolders) io.stdout.write(`${JSON.stringify(readFailureJson({ ok: false, file: folder, code: 'unreadable', message: NO_SCANS_IN_FOLDER }))}\n`);
@@ -193,7 +207,7 @@ export function registerRead(program: Command, context: CommandContext): void {
           `${emptyFolders.length > 0 ? ` (${emptyFolders.length} folder${emptyFolders.length === 1 ? '' : 's'} with no scans)` : ''}; ` +
           `${summary.plies} plies, ${summary.flagged} to review\n`);
       }
-      context.exitCode = failures.length > 0 || emptyFolders.length > 0 || summary.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+      context.exitCode = failures.length > 0 || emptyFolders.length > 0 || summary.failed > 0 || cropsUnwritten > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
     });
 }
 
