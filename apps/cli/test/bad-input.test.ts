@@ -57,6 +57,29 @@ describe('every command on a folder, an empty, a missing and a binary file', () 
     });
   }
 
+  it('an output path that cannot be written is a usage error in one line, before any work, for every command that writes', async () => {
+    writeFileSync(join(dir, 'a-file'), 'not a folder');
+    const throughFile = join(dir, 'a-file', 'out');
+    const good = join(dir, 'good.pgn');
+    writeFileSync(good, GOOD_GAME);
+    const cases: [string[], string][] = [
+      [['validate', good, '-o', throughFile], `cannot write ${throughFile}: a part of the path is not a folder`],
+      [['validate', good, '--fix', '-o', throughFile], `cannot write ${throughFile}: a part of the path is not a folder`],
+      [['validate', good, '--fix', '-o', join(dir, 'folder')], `cannot write ${join(dir, 'folder')}: is a folder`],
+      [['convert', good, '--to', 'pl', '-o', throughFile], `cannot write ${throughFile}: a part of the path is not a folder`],
+      [['print', '-o', throughFile], `cannot write ${throughFile}: a part of the path is not a folder`],
+      [['merge-reports', good, '-o', throughFile], `cannot write ${throughFile}: a part of the path is not a folder`],
+      [['reconcile', good, good, '-o', throughFile], `cannot write ${throughFile}: a part of the path is not a folder`],
+      [['read', 'fixtures/scans/prefilled.png', '--crops', join(dir, 'a-file')], `--crops: cannot make the folder ${join(dir, 'a-file')}: a part of the path is not a folder`],
+    ];
+    for (const [args, message] of cases) {
+      const result = await run(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toBe(`zapis: ${message}\n`);
+      expect(result.stdout, args.join(' ')).toBe('');
+    }
+  });
+
   it('zapis demo with a file, or a folder without the fixtures in it, is a usage error', async () => {
     const file = await run(['demo', 'bad.pgn'], { cwd: dir });
     expect(file.code).toBe(2);

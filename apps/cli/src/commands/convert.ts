@@ -14,6 +14,7 @@ import type { Command } from 'commander';
 import { runConversion, type InputSource } from '@zapis/archive';
 import type { MoveStyle } from '@zapis/notation';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
+import { unwritableReason } from '../output.js';
 import { parseChoice, parseLanguage, parsePositive } from '../options.js';
 import type { CommandContext } from '../program.js';
 
@@ -112,17 +113,6 @@ interface ConvertedOutput {
 function writeChunk(stream: Writable, chunk: string | Uint8Array): Promise<void> | undefined {
   if (chunk.length === 0 || stream.write(chunk)) return undefined;
   return once(stream, 'drain').then(() => undefined);
-}
-
-/** Why a file cannot be written, in words. */
-function unwritableReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'its folder does not exist';
-  if (code === 'ENOTDIR') return 'a part of the path is not a folder';
-  if (code === 'EISDIR') return 'is a folder';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'ENOSPC') return 'no space left on the device';
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   DuplicateGames, REPORT_FORMATS, createWriter, loadRuleConfig, mergeReports, ruleDescriptions, type DuplicateCheck,
 } from '@zapis/archive';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
+import { unwritableReason } from '../output.js';
 import { parseChoice } from '../options.js';
 import type { CommandContext } from '../program.js';
 import { VERSION } from '../version.js';
@@ -40,8 +41,8 @@ async function write(stream: Writable, text: string): Promise<void> {
 
 /** The output file, opened before any report is read, so a bad path is a usage error up front. */
 async function openOutput(path: string, name: string): Promise<Writable> {
-  const handle = await open(path, 'w').catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot write ${name}: ${error.code === 'ENOENT' ? 'no such folder' : error.code === 'EISDIR' ? 'is a folder' : error.message}`);
+  const handle = await open(path, 'w').catch((error: unknown) => {
+    throw new UsageError(`cannot write ${name}: ${unwritableReason(error)}`);
   });
   const stream = handle.createWriteStream();
   // A failed write is reported by finished() below; without a listener it would end the process.

@@ -20,6 +20,7 @@ import { type Result } from '@zapis/core';
 import { analyseGame, writeMainline } from '@zapis/game';
 import { POLISH_STYLE, STANDARD_SAN_STYLE, parsePgn, type MoveStyle } from '@zapis/notation';
 import { EXIT_INPUT_ERRORS, UsageError } from '../io.js';
+import { unwritableReason } from '../output.js';
 import { bytesToText, unreadableReason } from '../input.js';
 import type { CommandContext } from '../program.js';
 
@@ -113,7 +114,7 @@ function writeOutput(path: string, bytes: Uint8Array | string, context: CommandC
   try {
     writeFileSync(resolve(context.io.cwd, path), bytes);
   } catch (error) {
-    throw new UsageError(`cannot write ${path}: ${(error as Error).message}`);
+    throw new UsageError(`cannot write ${path}: ${unwritableReason(error)}`);
   }
 }
 

@@ -17,6 +17,7 @@ import { EXIT_INPUT_ERRORS, EXIT_OK, UsageError } from '../io.js';
 import { parseChoice, parseLanguage, parsePositive, parseReviewThreshold } from '../options.js';
 import type { CommandContext } from '../program.js';
 import { readProgressLine } from '../report/read-progress.js';
+import { unwritableReason } from '../output.js';
 
 interface ReadFlags {
   lang: string;
@@ -118,9 +119,8 @@ export function registerRead(program: Command, context: CommandContext): void {
       // The crops' folder is made before reading, so a path it cannot be says so at once, not after every sheet was read.
       const cropsFolder = flags.crops === undefined ? undefined : resolve(io.cwd, flags.crops);
       if (cropsFolder !== undefined) {
-        await mkdir(cropsFolder, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-          const why = error.code === 'EEXIST' || error.code === 'ENOTDIR' ? 'a file is in the way' : error.code === 'EACCES' || error.code === 'EPERM' ? 'permission denied' : error.message;
-          throw new UsageError(`--crops: cannot make the folder ${flags.crops} (${why})`);
+        await mkdir(cropsFolder, { recursive: true }).catch((error: unknown) => {
+          throw new UsageError(`--crops: cannot make the folder ${flags.crops}: ${unwritableReason(error)}`);
         });
       }
       const { files, emptyFolders, skipped } = await scanFiles(paths, io.cwd);
@@ -194,7 +194,7 @@ export function registerRead(program: Command, context: CommandContext): void {
         if (cropsFolder !== undefined) {
           await writeCrops(game, cropsFolder).catch((error: Error) => {
             cropsUnwritten += 1;
-            io.stderr.write(`zapis: --crops: the crops of ${json.file} could not be written (${error.message})\n`);
+            io.stderr.write(`zapis: --crops: the crops of ${json.file} could not be written: ${unwritableReason(error)}\n`);
           });
         }
       }

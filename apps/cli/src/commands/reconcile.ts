@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { plyRanges, readSheet, reconcile, type GameReport, type Reconciliation, type RecordDifference, type SheetMove } from '@zapis/game';
 import { writePgn } from '@zapis/notation';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
+import { unwritableReason } from '../output.js';
 import { readInputs } from '../input.js';
 import { parseChoice, parseLanguage } from '../options.js';
 import type { CommandContext } from '../program.js';
@@ -154,7 +155,11 @@ export function registerReconcile(program: Command, context: CommandContext): vo
       const result = reconcile(white, black);
       const pgn = result.merged ? writePgn(result.merged.game, { drawOffer: 'comment' }) : undefined;
       if (flags.output) {
-        if (pgn !== undefined) await writeFile(resolve(io.cwd, flags.output), pgn);
+        if (pgn !== undefined) {
+          await writeFile(resolve(io.cwd, flags.output), pgn).catch((error: unknown) => {
+            throw new UsageError(`cannot write ${flags.output}: ${unwritableReason(error)}`);
+          });
+        }
         else io.stderr.write(`zapis: nothing written to ${flags.output}: there is no merged game\n`);
       }
       if (format === 'json') {

@@ -15,7 +15,7 @@ import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
 import { parseChoice, parsePositive, parseLanguage } from '../options.js';
 import type { CommandContext } from '../program.js';
 import { VERSION } from '../version.js';
-import { openOutput } from '../output.js';
+import { checkWritable, openOutput } from '../output.js';
 import { progressLine } from '../report/progress.js';
 import { fixArchive } from './validate-fix.js';
 
@@ -78,9 +78,10 @@ export function registerValidate(program: Command, context: CommandContext): voi
 
       if (flags.fix) {
         if (!flags.output) throw new UsageError('--fix writes a new archive and needs -o FILE');
+        await checkWritable(io.cwd, flags.output);
         const fixed = await fixArchive(inputs, resolve(io.cwd, flags.output), { language, stdin: io.stdin });
         for (const bad of fixed.unreadable) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
-        io.stderr.write(`zapis: wrote ${fixed.games} games to ${flags.output} (${fixed.rewritten} in export format, ${fixed.keptAsWritten} with errors kept as written)\n`);
+        io.stderr.write(`zapis: wrote ${fixed.games} game${fixed.games === 1 ? '' : 's'} to ${flags.output} (${fixed.rewritten} in export format, ${fixed.keptAsWritten} with errors kept as written)\n`);
         context.exitCode = fixed.unreadable.length > 0 ? EXIT_USAGE : fixed.keptAsWritten > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
         return;
       }
