@@ -25,13 +25,8 @@ export interface SheetsAtMove {
 function offered(move: DecodedMove): { san: string; probability: number }[] {
   const others = move.alternatives.filter((alternative) => alternative.san !== move.san);
   const other = move.reviewReasons.includes('readers-differ') ? move.otherReading : undefined;
-  const choices = other === undefined || other === move.san ? others
-    : [{ san: other, probability: others.find((alternative) => alternative.san === other)?.probability ?? 0 }, ...others.filter((alternative) => alternative.san !== other)];
-  // The rival the review comment names is offered last when the search kept it no weight (a correction, a sheet
-  // reviewed whole): a person can pick what `zapis read` names, not only type it.
-  const rival = move.rival?.kind === 'move' ? move.rival : undefined;
-  if (!rival || rival.san === move.san || choices.some((choice) => choice.san === rival.san)) return choices;
-  return [...choices, { san: rival.san, probability: rival.probability }];
+  if (other === undefined || other === move.san) return others;
+  return [{ san: other, probability: others.find((alternative) => alternative.san === other)?.probability ?? 0 }, ...others.filter((alternative) => alternative.san !== other)];
 }
 
 const rounded = (value: number): number => Number(value.toFixed(4));

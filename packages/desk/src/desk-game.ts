@@ -19,7 +19,7 @@ export interface DeskMove {
   fenAfter: string;
   /** 0..1; 1 for a move a person confirmed. */
   confidence: number;
-  /** Other moves at this ply, likeliest first (the other reader's move first), then the rival the review names when the search gave it no weight; the move itself excluded. */
+  /** Other moves at this ply, likeliest first, the move itself excluded. */
   alternatives: { san: string; written: string; probability: number }[];
   review: boolean;
   /**

@@ -58,19 +58,6 @@ describe('a scan on the desk', () => {
     }
   });
 
-  it('offers the rival each flagged move’s review names, last when the search gave it no weight', () => {
-    const flagged = game.moves.filter((move) => move.review && move.rival?.kind === 'move');
-    expect(flagged.length).toBeGreaterThan(0);
-    for (const move of flagged) {
-      const rival = move.rival as { kind: 'move'; san: string; probability: number };
-      expect(move.alternatives.map((alternative) => alternative.san), `ply ${move.ply}`).toContain(rival.san);
-    }
-    // A rival the search gave no weight (a correction nothing else came near) is offered last, where it was not offered.
-    const weightless = flagged.filter((move) => move.rival!.probability < 0.001);
-    expect(weightless.length).toBeGreaterThan(0);
-    for (const move of weightless) expect(move.alternatives.at(-1)?.san, `ply ${move.ply}`).toBe((move.rival as { san: string }).san);
-  });
-
   it('writes each move and its alternatives as the sheet is written: Polish letters and marks', () => {
     expect(game.language).toBe('pl');
     const polish: Record<string, string> = { K: 'K', Q: 'H', R: 'W', B: 'G', N: 'S' };
