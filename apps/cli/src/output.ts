@@ -23,7 +23,9 @@ async function writeTo(stream: Writable, text: string): Promise<void> {
 export function unwritableReason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'its folder does not exist';
-  if (code === 'ENOTDIR' || code === 'EEXIST') return 'a part of the path is not a folder';
+  if (code === 'ENOTDIR') return 'a part of the path is not a folder';
+  // Only making a folder meets this: a file of that name is there.
+  if (code === 'EEXIST') return 'a file of that name is in the way';
   if (code === 'EISDIR') return 'is a folder';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'ENOSPC') return 'no space left on the device';

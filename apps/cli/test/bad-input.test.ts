@@ -70,7 +70,7 @@ describe('every command on a folder, an empty, a missing and a binary file', () 
       [['print', '-o', throughFile], `cannot write ${throughFile}: a part of the path is not a folder`],
       [['merge-reports', good, '-o', throughFile], `cannot write ${throughFile}: a part of the path is not a folder`],
       [['reconcile', good, good, '-o', throughFile], `cannot write ${throughFile}: a part of the path is not a folder`],
-      [['read', 'fixtures/scans/prefilled.png', '--crops', join(dir, 'a-file')], `--crops: cannot make the folder ${join(dir, 'a-file')}: a part of the path is not a folder`],
+      [['read', 'fixtures/scans/prefilled.png', '--crops', join(dir, 'a-file')], `--crops: cannot make the folder ${join(dir, 'a-file')}: a file of that name is in the way`],
     ];
     for (const [args, message] of cases) {
       const result = await run(args);

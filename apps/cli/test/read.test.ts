@@ -338,7 +338,7 @@ describe('zapis read on bad input', () => {
     // A crops folder that cannot be made is said before anything is read, never a stack trace after.
     const crops = await run(['read', 'fixtures/scans/prefilled.png', '--crops', join(folder, 'empty.png')]);
     expect(crops.code).toBe(2);
-    expect(crops.stderr).toBe(`zapis: --crops: cannot make the folder ${join(folder, 'empty.png')}: a part of the path is not a folder\n`);
+    expect(crops.stderr).toBe(`zapis: --crops: cannot make the folder ${join(folder, 'empty.png')}: a file of that name is in the way\n`);
     const template = await run(['read', 'fixtures/scans/prefilled.png', '--template', join(folder, 'bad-template.json')]);
     expect(template.code).toBe(2);
     expect(template.stderr).toMatch(/bad-template\.json:2:\d+: grid\.blocks\[0\]\.rows: expected an integer/);

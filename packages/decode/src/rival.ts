@@ -1,9 +1,10 @@
 /**
  * A move on the review list names its strongest rival: the likeliest other
  * move at its ply, or the game ending before it, whichever the decoded
- * posterior favours (the game's end only when it is at least 0.005 likely). Where the search kept nothing else there (a correction
- * no other move comes near), the rival is the legal move that best explains
- * what was read, however unlikely.
+ * posterior favours (the game's end only when at least 0.005 likely). Where
+ * the search kept nothing else there (a correction no other move comes
+ * near), the rival is the legal move that best explains what was read,
+ * however unlikely.
  */
 import type { Position } from '@zapis/core';
 import type { LanguageCode } from '@zapis/notation';

@@ -156,8 +156,8 @@ export const riskOf = (score: number): number => 1 / (1 + Math.exp(-score));
  * are listed or disputed (a dispute no other sheet outvotes), the list holds them all (those with no reason of their
  * own as 'doubtful-sheet'): on a sheet read that badly the decoder can be sure of a wrong move no reader objects to.
  * `scores` are the moves' scores by this model, when the caller has them already. A move listed here that the
- * search kept no rival for names the legal move that best explains its cells (none when it was
- * the only legal move; `decodedWith` as the game was decoded).
+ * search kept no rival for names the legal move that best explains its cells (none when it was the only legal
+ * move), under the channel and move prior the game was decoded with (`decodedWith`).
  */
 export function reviewByRisk(
   game: DecodedGame, model: ReviewRiskModel = DEFAULT_REVIEW_RISK, floor = model.floor, scores = reviewRiskScores(game.moves, model),

@@ -116,6 +116,12 @@ export function registerRead(program: Command, context: CommandContext): void {
         const template = parseTemplate(templateText, flags.template);
         if (!template.ok) throw new UsageError(`bad template:\n${template.error.message}`);
       }
+      const { files, emptyFolders, skipped } = await scanFiles(paths, io.cwd);
+      for (const { folder, names } of skipped) {
+        const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? `, and ${names.length - 3} more` : '');
+        io.stderr.write(`zapis: ${folder}: warning: ${names.length} image${names.length === 1 ? '' : 's'} not in PNG, JPEG or PDF left unread (${shown}); convert ${names.length === 1 ? 'it' : 'them'} to read ${names.length === 1 ? 'it' : 'them'}\n`);
+      }
+      if (files.length === 0) throw new UsageError('no scans to read (PNG, JPEG or PDF)');
       // The crops' folder is made before reading, so a path it cannot be says so at once, not after every sheet was read.
       const cropsFolder = flags.crops === undefined ? undefined : resolve(io.cwd, flags.crops);
       if (cropsFolder !== undefined) {
@@ -123,12 +129,6 @@ export function registerRead(program: Command, context: CommandContext): void {
           throw new UsageError(`--crops: cannot make the folder ${flags.crops}: ${unwritableReason(error)}`);
         });
       }
-      const { files, emptyFolders, skipped } = await scanFiles(paths, io.cwd);
-      for (const { folder, names } of skipped) {
-        const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? `, and ${names.length - 3} more` : '');
-        io.stderr.write(`zapis: ${folder}: warning: ${names.length} image${names.length === 1 ? '' : 's'} not in PNG, JPEG or PDF left unread (${shown}); convert ${names.length === 1 ? 'it' : 'them'} to read ${names.length === 1 ? 'it' : 'them'}\n`);
-      }
-      if (files.length === 0) throw new UsageError('no scans to read (PNG, JPEG or PDF)');
       for (const folder of emptyFolders) io.stderr.write(`zapis: ${folder}: ${NO_SCANS_IN_FOLDER}\n`);
       const started = performance.now();
       const pages: PageRead[] = [];
