@@ -38,11 +38,9 @@ export async function openApp(options: { server?: DistServer; viewport?: { width
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 1000 }, acceptDownloads: true, serviceWorkers: options.serviceWorkers ? 'allow' : 'block' });
   const requests: string[] = [];
-  const errors: string[] = [];
   context.on('request', (request) => requests.push(request.url()));
   const page = await context.newPage();
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  const errors = pageErrors(page);
   await page.goto(server.url);
   await deskReady(page);
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -54,6 +52,14 @@ export async function openApp(options: { server?: DistServer; viewport?: { width
       if (!options.server) await server.close();
     },
   };
+}
+
+/** The console errors and uncaught exceptions of `page` from now on, as they come. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
 }
 
 /**

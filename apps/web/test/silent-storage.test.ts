@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserMissing, deskReady, gameSettled, openApp, REPOSITORY, SCREENSHOTS } from './browser.js';
+import { browserMissing, deskReady, gameSettled, openApp, pageErrors, REPOSITORY, SCREENSHOTS } from './browser.js';
 
 const missing = browserMissing();
 if (missing) console.warn(`apps/web: ${missing}`);
@@ -35,9 +35,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk with silent stor
 
       // Every IndexedDB open on this page stays unanswered: no success, no error.
       const silent = await context.newPage();
-      const errors: string[] = [];
-      silent.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
-      silent.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      const errors = pageErrors(silent);
       await silent.addInitScript(() => {
         indexedDB.open = () => ({}) as IDBOpenDBRequest;
       });

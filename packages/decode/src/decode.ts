@@ -23,7 +23,7 @@ import { parseTranscription } from './transcription.js';
 import { adaptSpelling } from './spelling-habits.js';
 import { spellingPriorsOf } from './spellings.js';
 import { isCorrection, isScoredCorrection } from './corrections.js';
-import { bestOtherMove, GAME_END_RIVAL_PROBABILITY, LISTED_PROBABILITY, type Rival } from './rival.js';
+import { bestOtherMove, GAME_END_RIVAL_PROBABILITY, LISTED_PROBABILITY, readTexts, type Rival } from './rival.js';
 import { noiseScaleOf, readingErrors, scaledChannelParameters, SHEET_NOISE } from './sheet-noise.js';
 import { badConfirmation, unplayedConfirmation } from './confirmed-moves.js';
 import type { DecodeReuse } from './decode-reuse.js';
@@ -347,8 +347,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
       if (belief.endsBefore >= GAME_END_RIVAL_PROBABILITY && belief.endsBefore > (best?.probability ?? 0)) rival = { kind: 'game-ends', probability: belief.endsBefore };
       else if (best) rival = { kind: 'move', san: best.san, probability: best.probability };
       else {
-        const texts = cells.flatMap((account) => (account.text !== undefined ? [account.text.replace(/\s+/g, '')] : []));
-        const other = bestOtherMove(position, edge.from.lastCaptureSquare, san, texts, language, run.channel, options.movePrior);
+        const other = bestOtherMove(position, edge.from.lastCaptureSquare, san, readTexts(cells), language, run.channel, options.movePrior);
         const kept = (marginals[index] ?? []).filter((entry) => entry.san === other).reduce((sum, entry) => sum + entry.probability, 0);
         if (other) rival = { kind: 'move', san: other, probability: kept };
       }

@@ -6,14 +6,13 @@
 import { parseFen } from '@zapis/core';
 import { channelOf, type DecodedMove, type DecodeOptions } from './decode.js';
 import type { LanguageCode } from '@zapis/notation';
-import { bestOtherMove } from './rival.js';
+import { bestOtherMove, readTexts } from './rival.js';
 
 export function nearestOtherMove(
   move: Pick<DecodedMove, 'fen' | 'san' | 'cells'>, language: LanguageCode, options: Pick<DecodeOptions, 'channel' | 'movePrior'> = {},
 ): string | undefined {
   const position = parseFen(move.fen);
   if (!position.ok) return undefined;
-  const texts = move.cells.flatMap((account) => (account.text !== undefined ? [account.text.replace(/\s+/g, '')] : []));
   // Where the move before captured is not kept with the move: a recapture is weighed as a capture.
-  return bestOtherMove(position.value, -1, move.san, texts, language, channelOf(options.channel), options.movePrior);
+  return bestOtherMove(position.value, -1, move.san, readTexts(move.cells), language, channelOf(options.channel), options.movePrior);
 }

@@ -30,6 +30,11 @@ export const LISTED_PROBABILITY = 0.001;
  */
 export const GAME_END_RIVAL_PROBABILITY = 0.005;
 
+/** What the sheets read for one half-move (each cell account's text, spaces left out): what its rival must explain. */
+export function readTexts(cells: readonly { readonly text?: string }[]): string[] {
+  return cells.flatMap((account) => (account.text !== undefined ? [account.text.replace(/\s+/g, '')] : []));
+}
+
 /**
  * The legal move other than `chosenSan` that best explains `texts` (what the sheets read for this half-move;
  * none when nobody wrote it), by prior times reading likelihood; undefined when the move was the only legal one.

@@ -24,6 +24,12 @@ function gameOf(read: ReadGame): DecodedGame {
   return read.decoded.value;
 }
 
+/** Whether a move was the only legal one in its position (a move a rival cannot be named for). */
+function onlyLegalMove(move: DecodedMove): boolean {
+  const position = parseFen(move.fen);
+  return position.ok && legalMoves(position.value).length === 1;
+}
+
 describe('review by risk', () => {
   let reader: CtcReader;
   let phone: { read: SheetRead; truth: FixtureTruth };
@@ -82,8 +88,7 @@ describe('review by risk', () => {
     // the only legal move, which the PGN calls so).
     for (const move of all.moves.filter((candidate, index) => !every.moves[index].review)) {
       expect(move.reviewReasons).toEqual(['doubtful-sheet']);
-      const position = parseFen(move.fen);
-      if (position.ok && legalMoves(position.value).length > 1) expect(move.rival?.kind, `ply ${move.ply}`).toBe('move');
+      if (!onlyLegalMove(move)) expect(move.rival?.kind, `ply ${move.ply}`).toBe('move');
       else expect(move.rival).toBeUndefined();
     }
     const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: highest + 1, floor: 0 };
@@ -186,8 +191,7 @@ describe('review by risk', () => {
         expect(move.rival, `ply ${move.ply}`).toEqual({ kind: 'move', san: nearest, probability: 0 });
         nearestNamed += 1;
       } else {
-        const position = parseFen(move.fen);
-        expect(position.ok && legalMoves(position.value).length, `ply ${move.ply}: the only legal move`).toBe(1);
+        expect(onlyLegalMove(move), `ply ${move.ply}: the only legal move`).toBe(true);
         expect(move.rival).toBeUndefined();
       }
     }

@@ -211,10 +211,9 @@ export function registerRead(program: Command, context: CommandContext): void {
     });
 }
 
-/** Every flagged move's cell (each player's) as a PNG named after the scan, page and ply. */
+/** Every flagged move's cell (each player's) as a PNG named after the scan, page and ply, into `folder` (made before reading). */
 async function writeCrops(game: ReadGame, folder: string): Promise<void> {
   if (!game.decoded.ok) return;
-  await mkdir(folder, { recursive: true });
   for (const move of game.decoded.value.moves) {
     if (!move.review) continue;
     for (const cell of game.cells(move.ply)) {
