@@ -211,6 +211,22 @@ describe('zapis read on the fixture scans', () => {
     expect((await run(['read', ...files])).stderr).not.toContain('reading:');
   });
 
+  it('writes each game as soon as no later page can change it, while the rest is still being read', async () => {
+    const files = ['fixtures/scans/prefilled.png', 'fixtures/scans/jpeg150.jpg', 'fixtures/scans/not-a-sheet.jpg'];
+    const result = await run(['read', ...files, '--format', 'json']);
+    expect(result.code).toBe(1);
+    // prefilled.png's game is whole once the next page is not a later sheet of it: it is out before the third file is read.
+    const said = result.timeline.map(({ stream, text }) => `${stream}: ${stream === 'stdout' ? String((JSON.parse(text) as { file?: string }).file) : text.trim()}`);
+    expect(said).toEqual([
+      'stdout: fixtures/scans/prefilled.png',
+      'stderr: zapis: fixtures/scans/not-a-sheet.jpg (page 1): no scoresheet found (no markers, no grid); a sheet zapis did not print needs --template',
+      'stdout: fixtures/scans/jpeg150.jpg',
+      'stdout: fixtures/scans/not-a-sheet.jpg',
+      'stdout: undefined',
+    ]);
+    expect((jsonLines(result.stdout).at(-1) as { summary: Record<string, number> }).summary).toMatchObject({ files: 3, pages: 3, sheets: 2, unreadablePages: 1, games: 2, ok: 2 });
+  });
+
   it('names a move as the rival of each move of a sheet reviewed whole, never the game ending before it in mid-game', async () => {
     // pair-black.jpg read alone: a hand the readers find hard, so much of it is in doubt that every move is listed.
     const result = await run(['read', 'fixtures/scans/pair-black.jpg']);

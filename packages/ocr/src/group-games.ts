@@ -9,6 +9,9 @@
  *
  * A page whose QR names a game, copy and sheet number already given (the same sheet scanned twice, or scanned and
  * photographed) is not a continuation of the game: it is read as a game of its own, and says which page it repeats.
+ *
+ * Pages are grouped as they come (GameGrouper), so `zapis read` writes a game as soon as no later page can change
+ * it; `groupGames` is the same grouping over pages all given at once.
  */
 import type { SheetRead } from './read-sheet.js';
 
@@ -46,64 +49,132 @@ const gameKey = (page: PageRead): string | undefined => {
 
 const pageRef = (page: PageRead): PageRef => ({ file: page.file, page: page.page });
 
-/** Groups pages (in input order) into games, in the order their first page came. */
-export function groupGames(pages: readonly PageRead[], options: { readonly pair?: boolean } = {}): GameGroup[] {
-  const players: { key: string | undefined; copy: string | undefined; pages: PageRead[]; repeats?: { page: PageRead; earlier: PageRead } }[] = [];
-  // Each game and copy: its players in order, a further one for each time one of its sheets is given again.
-  const byKey = new Map<string, (typeof players)[number][]>();
-  let previous: (typeof players)[number] | undefined;
-  for (const page of pages) {
+/** One player's sheets as they come. */
+interface OpenPlayer {
+  readonly key: string | undefined;
+  readonly copy: string | undefined;
+  /** Its pages until it is given out, then let go: a round's pages are not all held. */
+  pages: PageRead[];
+  /** Where each of its sheets came, kept after it is given out to tell a sheet given again. */
+  readonly sheets: Map<number, PageRef>;
+  readonly repeats?: { readonly page: PageRef; readonly earlier: PageRef };
+  /** No later page can join it: a QR-named player has every sheet of its `of`; another, a page came after it. */
+  complete: boolean;
+  /** Already in a group: as its first player or as a partner. */
+  grouped: boolean;
+}
+
+const sheetOf = (page: PageRead): number => page.read.located.qr?.sheet ?? 1;
+
+/**
+ * Groups pages given one at a time (in input order) into games, in the order their first page came. `settled()`
+ * gives the games no later page can change, as soon as every game before them is settled too; `finish()` the rest.
+ * A game waits for what its QR promises: the other player's copy, a long game's other sheets.
+ */
+export class GameGrouper {
+  private readonly players: OpenPlayer[] = [];
+  /** Each game and copy: its players in order, a further one for each time one of its sheets is given again. */
+  private readonly byKey = new Map<string, OpenPlayer[]>();
+  /** The player a next page without a game in its QR may continue (1 of 2, then 2 of 2, in the same file). */
+  private previous: OpenPlayer | undefined;
+  /** The first player not yet given out, in `players`. */
+  private next = 0;
+
+  constructor(private readonly options: { readonly pair?: boolean } = {}) {}
+
+  add(page: PageRead): void {
     const qr = page.read.located.qr;
     const key = gameKey(page);
     const copy = qr?.copy;
+    if (this.previous && (key !== undefined || !this.continues(this.previous, page))) this.previous.complete = true;
     if (key !== undefined) {
       const playerKey = `${key}|${copy ?? ''}`;
-      const copies = byKey.get(playerKey) ?? [];
-      byKey.set(playerKey, copies);
-      const sameSheet = (other: PageRead): boolean => (other.read.located.qr?.sheet ?? 1) === (qr?.sheet ?? 1);
-      let player = copies.find((candidate) => !candidate.pages.some(sameSheet));
+      const copies = this.byKey.get(playerKey) ?? [];
+      this.byKey.set(playerKey, copies);
+      const sheet = sheetOf(page);
+      let player = copies.find((candidate) => !candidate.complete && !candidate.sheets.has(sheet));
       if (!player) {
-        const earlier = copies[0]?.pages.find(sameSheet);
-        player = { key, copy, pages: [], ...(earlier ? { repeats: { page, earlier } } : {}) };
+        const earlier = copies[0]?.sheets.get(sheet);
+        player = { key, copy, pages: [], sheets: new Map(), complete: false, grouped: false, ...(earlier ? { repeats: { page: pageRef(page), earlier } } : {}) };
         copies.push(player);
-        players.push(player);
+        this.players.push(player);
       }
       player.pages.push(page);
-      previous = undefined;
-      continue;
+      player.sheets.set(sheet, pageRef(page));
+      const of = qr?.of ?? 1;
+      player.complete = Array.from({ length: of }, (_, index) => index + 1).every((number) => player.sheets.has(number));
+      this.previous = undefined;
+      return;
     }
-    // A later sheet of the same game, right after the one before it in the same file.
-    const last = previous?.pages[previous.pages.length - 1];
-    const continues = last !== undefined && last.file === page.file && qr !== undefined && last.read.located.qr !== undefined
-      && qr.sheet === last.read.located.qr.sheet + 1 && qr.of === last.read.located.qr.of && qr.copy === last.read.located.qr.copy;
-    if (continues && previous) {
-      previous.pages.push(page);
-      continue;
+    if (this.previous && this.continues(this.previous, page)) {
+      this.previous.pages.push(page);
+      return;
     }
-    previous = { key: undefined, copy, pages: [page] };
-    players.push(previous);
+    this.previous = { key: undefined, copy, pages: [page], sheets: new Map([[sheetOf(page), pageRef(page)]]), complete: false, grouped: false };
+    this.players.push(this.previous);
   }
-  for (const player of players) player.pages.sort((a, b) => (a.read.located.qr?.sheet ?? 0) - (b.read.located.qr?.sheet ?? 0));
-  const named = (player: (typeof players)[number]): PlayerPages => ({
-    name: player.copy ?? player.pages[0].file, pages: player.pages,
-    ...(player.repeats ? { repeats: { page: pageRef(player.repeats.page), earlier: pageRef(player.repeats.earlier) } } : {}),
-  });
-  const groups: GameGroup[] = [];
-  const used = new Set<(typeof players)[number]>();
-  players.forEach((player, index) => {
-    if (used.has(player)) return;
-    used.add(player);
-    // The QR says both copies belong to one game: decode them jointly.
-    const partner = player.key !== undefined && player.copy !== undefined
-      ? players.find((other) => !used.has(other) && other.key === player.key && other.copy !== undefined && other.copy !== player.copy)
-      : options.pair ? players.slice(index + 1).find((other) => !used.has(other)) : undefined;
-    if (partner) {
-      used.add(partner);
-      const ordered = player.copy === 'black' ? [partner, player] : [player, partner];
+
+  /** The games no later page can change, in order, each after every game before it. */
+  settled(): GameGroup[] {
+    return this.giveOut(false);
+  }
+
+  /** Every game not yet given out, in order: what was waiting for a partner or a sheet stays as it is. */
+  finish(): GameGroup[] {
+    for (const player of this.players) player.complete = true;
+    this.previous = undefined;
+    return this.giveOut(true);
+  }
+
+  /** The first page of the first game not yet given out; any game given out later starts at or after it. */
+  get waitingFrom(): PageRef | undefined {
+    const waiting = this.players.slice(this.next).find((player) => !player.grouped);
+    return waiting ? pageRef(waiting.pages[0]) : undefined;
+  }
+
+  /** A later sheet of the same game, right after the one before it in the same file. */
+  private continues(player: OpenPlayer, page: PageRead): boolean {
+    const last = player.pages[player.pages.length - 1];
+    const qr = page.read.located.qr;
+    const lastQr = last.read.located.qr;
+    return last.file === page.file && qr !== undefined && lastQr !== undefined
+      && qr.sheet === lastQr.sheet + 1 && qr.of === lastQr.of && qr.copy === lastQr.copy;
+  }
+
+  private giveOut(finished: boolean): GameGroup[] {
+    const groups: GameGroup[] = [];
+    for (; this.next < this.players.length; this.next += 1) {
+      const player = this.players[this.next];
+      if (player.grouped) continue;
+      const index = this.next;
+      // The QR says both copies belong to one game: decode them jointly.
+      const partner = player.key !== undefined && player.copy !== undefined
+        ? this.players.find((other, at) => at > index && !other.grouped && other.key === player.key && other.copy !== undefined && other.copy !== player.copy)
+        : this.options.pair ? this.players.slice(index + 1).find((other) => !other.grouped) : undefined;
+      // Waiting: for the other copy or the next game to pair with, or for this player's or its partner's sheets.
+      const partnerMayCome = partner === undefined && (player.key !== undefined && player.copy !== undefined ? true : this.options.pair === true);
+      if (!finished && (partnerMayCome || !player.complete || (partner !== undefined && !partner.complete))) break;
+      player.grouped = true;
+      if (partner) partner.grouped = true;
+      const ordered = partner ? (player.copy === 'black' ? [partner, player] : [player, partner]) : [player];
       groups.push({ players: ordered.map(named) });
-    } else {
-      groups.push({ players: [named(player)] });
+      for (const given of ordered) given.pages = [];
     }
-  });
-  return groups;
+    return groups;
+  }
+}
+
+function named(player: OpenPlayer): PlayerPages {
+  const pages = [...player.pages].sort((a, b) => sheetOf(a) - sheetOf(b));
+  return {
+    name: player.copy ?? player.pages[0].file, pages,
+    ...(player.repeats ? { repeats: player.repeats } : {}),
+  };
+}
+
+/** Groups pages (in input order) into games, in the order their first page came. */
+export function groupGames(pages: readonly PageRead[], options: { readonly pair?: boolean } = {}): GameGroup[] {
+  const grouper = new GameGrouper(options);
+  for (const page of pages) grouper.add(page);
+  return grouper.finish();
 }

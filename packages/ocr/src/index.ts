@@ -20,7 +20,7 @@ export { STRIP_HEIGHT, lineStrip } from './line-strip.js';
 export { type ReadCell, type SheetRead, type ReadLocation, readLocatedSheet, readCutSheet } from './read-sheet.js';
 export { type CutCell, type CutSheet, cutSheet } from './cut-sheet.js';
 export type { HeaderLine, HeaderRead } from './read-header.js';
-export { type PageRead, type PageRef, type PlayerPages, type GameGroup, groupGames } from './group-games.js';
+export { type PageRead, type PageRef, type PlayerPages, type GameGroup, GameGrouper, groupGames } from './group-games.js';
 export {
   type CellOnScan, type DecodeGroupOptions, type MoveRisk, type ReadCellOnScan, type ReadGame, type ReadProblem, type ReviewBy,
   HEADER_TAG_CONFIDENCE, decodeGroup, rectOnImage,

@@ -9,8 +9,8 @@ import { basename, extname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_REVIEW_THRESHOLD } from '@zapis/decode';
 import {
-  decodeGroup, grayPng, groupGames, parseTemplate, readFailureJson, readGameJson, readGamePgn,
-  type GameGroup, type PageOutcome, type PageRead, type ReadGame,
+  decodeGroup, GameGrouper, grayPng, parseTemplate, readFailureJson, readGameJson, readGamePgn,
+  type GameGroup, type PageOutcome, type ReadGame,
 } from '@zapis/ocr';
 import { DEFAULT_READER_KIND, READER_KINDS, crossChecks, readScanFiles, type ScanFileInput } from '@zapis/ocr/node';
 import { EXIT_INPUT_ERRORS, EXIT_OK, UsageError } from '../io.js';
@@ -131,53 +131,25 @@ export function registerRead(program: Command, context: CommandContext): void {
       }
       for (const folder of emptyFolders) io.stderr.write(`zapis: ${folder}: ${NO_SCANS_IN_FOLDER}\n`);
       const started = performance.now();
-      const pages: PageRead[] = [];
-      const failures: Extract<PageOutcome, { ok: false }>[] = [];
-      // Reading takes seconds a page: on a terminal a line says how far it is, and goes before anything else is said.
-      const progress = io.isTty && flags.quiet !== true ? io.stderr : undefined;
-      const clearProgress = (): void => void progress?.write('\r\x1b[K');
-      const filesBegun = new Set<string>();
-      for await (const outcome of readScanFiles(files, { jobs, readerKind, ...(templateText !== undefined ? { templateText } : {}) })) {
-        filesBegun.add(outcome.file);
-        if (outcome.ok) pages.push({ file: outcome.file, page: outcome.page, read: outcome.read });
-        else {
-          failures.push(outcome);
-          clearProgress();
-          io.stderr.write(`zapis: ${pageLabel(outcome)}: ${outcome.message}\n`);
-        }
-        progress?.write(`\r${readProgressLine({ pages: pages.length + failures.length, filesBegun: filesBegun.size, files: files.length, seconds: (performance.now() - started) / 1000 })}\x1b[K`);
-      }
-      clearProgress();
       const decodeOptions = {
         ...(language !== 'auto' ? { language } : {}), crossCheck: crossChecks(readerKind), review,
         // Review by risk reads its evidence at the decoder's own threshold; a threshold given is a floor beside it.
         ...(review === 'risk' ? { reviewFloor: reviewThreshold } : { reviewThreshold: reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD }),
       } as const;
-      const groups = groupGames(pages, { pair: flags.pair === true });
-      const summary = { files: files.length, pages: pages.length + failures.length, sheets: pages.length, unreadablePages: failures.length, games: groups.length, ok: 0, failed: 0, plies: 0, flagged: 0 };
+      const summary = { files: files.length, pages: 0, sheets: 0, unreadablePages: 0, games: 0, ok: 0, failed: 0, plies: 0, flagged: 0 };
+      // Reading takes seconds a page: on a terminal a line says how far it is, and goes before anything else is said.
+      const progress = io.isTty && flags.quiet !== true ? io.stderr : undefined;
+      const clearProgress = (): void => void progress?.write('\r\x1b[K');
+      const filesBegun = new Set<string>();
       // Games and unreadable pages go out in input order: by the file and page each starts on.
       const fileOrder = new Map(files.map((file, order) => [file.name, order]));
-      const at = (file: string, page: number | undefined) => (fileOrder.get(file) ?? files.length) * 1e6 + (page ?? 0);
-      const queue: ({ key: number; group: GameGroup } | { key: number; failure: Extract<PageOutcome, { ok: false }> })[] = [
-        ...groups.map((group) => ({ key: at(group.players[0].pages[0].file, group.players[0].pages[0].page), group })),
-        ...failures.map((failure) => ({ key: at(failure.file, failure.page), failure })),
-      ].sort((a, b) => a.key - b.key);
-      // A decoded game holds what its search memoised in every cell (tens of MB): each game is decoded when its turn
-      // comes and let go once written, so a round of sheets needs the memory of one game, not of all (120 sheets ran
-      // out of memory when every game was decoded first). Only the queue holds the pages from here on.
-      groups.length = 0;
-      pages.length = 0;
-      let index = 0;
+      const at = (where: { file: string; page?: number }): number => (fileOrder.get(where.file) ?? files.length) * 1e6 + (where.page ?? 0);
+      const firstPage = (group: GameGroup): number => Math.min(...group.players.flatMap((player) => player.pages.map(at)));
       let cropsUnwritten = 0;
-      for (let entry = queue.shift(); entry !== undefined; entry = queue.shift()) {
-        if ('failure' in entry) {
-          const { failure } = entry;
-          if (format === 'json') io.stdout.write(`${JSON.stringify(readFailureJson(failure))}\n`);
-          continue;
-        }
-        const game = decodeGroup(entry.group, decodeOptions);
-        index += 1;
-        const json = readGameJson(game, index, language);
+      const writeGame = async (group: GameGroup): Promise<void> => {
+        const game = decodeGroup(group, decodeOptions);
+        summary.games += 1;
+        const json = readGameJson(game, summary.games, language);
         if (json.status === 'ok') summary.ok += 1;
         else summary.failed += 1;
         summary.plies += json.plies;
@@ -197,7 +169,46 @@ export function registerRead(program: Command, context: CommandContext): void {
             io.stderr.write(`zapis: --crops: the crops of ${json.file} could not be written: ${unwritableReason(error)}\n`);
           });
         }
+      };
+      // A game is written as soon as no later page can change it (GameGrouper.settled), decoded then and let go: a
+      // round's first games come out while the rest is read, a stopped run keeps what it wrote, and memory holds the
+      // pages still waiting, not every decoded game (a decoded game keeps tens of MB of its search's memos).
+      const grouper = new GameGrouper({ pair: flags.pair === true });
+      const failures: Extract<PageOutcome, { ok: false }>[] = [];
+      const unwrittenFailures: Extract<PageOutcome, { ok: false }>[] = [];
+      const writeFailuresBefore = (limit: number): void => {
+        while (unwrittenFailures.length > 0 && at(unwrittenFailures[0]) < limit) {
+          const failure = unwrittenFailures.shift();
+          if (failure && format === 'json') io.stdout.write(`${JSON.stringify(readFailureJson(failure))}\n`);
+        }
+      };
+      const writeSettled = async (groups: readonly GameGroup[]): Promise<void> => {
+        if (groups.length > 0) clearProgress();
+        for (const group of groups) {
+          writeFailuresBefore(firstPage(group));
+          await writeGame(group);
+        }
+        const waiting = grouper.waitingFrom;
+        writeFailuresBefore(waiting ? at(waiting) : Infinity);
+      };
+      for await (const outcome of readScanFiles(files, { jobs, readerKind, ...(templateText !== undefined ? { templateText } : {}) })) {
+        filesBegun.add(outcome.file);
+        summary.pages += 1;
+        if (outcome.ok) {
+          summary.sheets += 1;
+          grouper.add({ file: outcome.file, page: outcome.page, read: outcome.read });
+        } else {
+          failures.push(outcome);
+          unwrittenFailures.push(outcome);
+          clearProgress();
+          io.stderr.write(`zapis: ${pageLabel(outcome)}: ${outcome.message}\n`);
+        }
+        await writeSettled(grouper.settled());
+        progress?.write(`\r${readProgressLine({ pages: summary.pages, filesBegun: filesBegun.size, files: files.length, seconds: (performance.now() - started) / 1000 })}\x1b[K`);
       }
+      clearProgress();
+      await writeSettled(grouper.finish());
+      summary.unreadablePages = failures.length;
       if (format === 'json') {
         for (const folder of emptyFolders) io.stdout.write(`${JSON.stringify(readFailureJson({ ok: false, file: folder, code: 'unreadable', message: NO_SCANS_IN_FOLDER }))}\n`);
         io.stdout.write(`${JSON.stringify({ summary: { ...summary, seconds: Number(((performance.now() - started) / 1000).toFixed(3)) } })}\n`);
