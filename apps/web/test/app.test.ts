@@ -199,6 +199,29 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await app.screenshot('04-text');
   });
 
+  it('flags a move a confirmation changed, names what the game as read had, and offers it first', async () => {
+    const { page } = app;
+    await page.fill('[data-testid=paste-text]', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n');
+    await page.click('[data-testid=paste-submit]');
+    await gameSettled(page);
+    const moveAt = (ply: number) => page.locator(`[data-testid=move-list] li[data-ply="${ply}"]`);
+    expect(await page.locator('[data-testid=move-list] li[data-review=true]').count()).toBe(0);
+    // The person says the first move was 1. d4: the decoder now reads the written moves two plies later.
+    await moveAt(1).locator('button').click();
+    await page.fill('[data-testid=typed-move]', 'd4');
+    await page.press('[data-testid=typed-move]', 'Enter');
+    await page.waitForSelector('[data-testid=move-list] li[data-ply="1"][data-confirmed=true]');
+    await gameSettled(page);
+    // 3... a6 was sure as read; now another move stands there, flagged, and a6 (still playable) is offered first.
+    expect(await moveAt(6).getAttribute('data-review')).toBe('true');
+    expect(await moveAt(6).getAttribute('data-san')).not.toBe('a6');
+    await moveAt(6).locator('button').click();
+    const detail = page.locator('[data-testid=move-detail]');
+    expect((await detail.locator('.reasons').allTextContents()).join(' ')).toContain('changed when another move was confirmed: the game as read had a6');
+    expect(await page.locator('[data-testid=alternatives] button').first().getAttribute('data-san')).toBe('a6');
+    await app.screenshot('04b-changed-by-a-confirmation');
+  });
+
   it('puts a message on a bad file only, and the other files go on', async () => {
     const { page } = app;
     await page.setInputFiles('[data-testid=file-input]', [

@@ -100,7 +100,12 @@ export type ReviewReason =
    * Sent to review by the risk that the move is wrong, with no other reason of its own: much of its game is in doubt
    * (`@zapis/ocr`'s review by risk, which also lists every move of a game mostly on the list); the decoder never sets it.
    */
-  | 'doubtful-sheet';
+  | 'doubtful-sheet'
+  /**
+   * A move the game as read held with no doubt, that a person's confirmation of another move changed (`@zapis/desk`):
+   * the person sees it rather than have it change unseen; the decoder never sets it.
+   */
+  | 'changed';
 
 export interface Alternative {
   readonly san: string;

@@ -27,6 +27,7 @@ const REASONS: Readonly<Record<ReviewReason, string>> = {
   unwritten: 'not written on the sheet',
   'readers-differ': 'the other reader reads another move here',
   'doubtful-sheet': 'much of this sheet is in doubt',
+  changed: 'changed when another move was confirmed',
 };
 
 const probabilityText = (probability: number): string => (probability > 0 && probability < 0.005 ? '<0.01' : probability.toFixed(2));

@@ -2,8 +2,11 @@
  * One game decoded for review, with the moves a person confirmed. A
  * confirmation that cannot be played where it stands (the moves before it
  * changed since) is not dropped silently: the game is decoded without it, and
- * it is listed in `rejected` with an error diagnostic at its ply. Never throws.
+ * it is listed in `rejected` with an error diagnostic at its ply. A move the
+ * game as read was sure of that a confirmation changed is flagged (changed-moves.ts).
+ * Never throws.
  */
+import { markChangedMoves } from './changed-moves.js';
 import type { Confirmations } from './confirmations.js';
 import type { DeskDecodeOptions } from './decode-options.js';
 import type { DeskGame } from './desk-game.js';
@@ -30,7 +33,11 @@ export function decodeDeskGame(source: DeskGameSource, confirmations: Confirmati
         ...rejected.map((entry) => ({ severity: 'error' as const, code: 'confirmed-illegal', message: `${entry.message}; the game is shown without it`, ply: entry.ply })),
         ...attempt.game.diagnostics,
       ];
-      return { ...attempt.game, status: rejected.length > 0 ? 'error' : attempt.game.status, diagnostics, rejected };
+      const game: DeskGame = { ...attempt.game, status: rejected.length > 0 ? 'error' : attempt.game.status, diagnostics, rejected };
+      if (kept.size === 0) return game;
+      // Told against the game as read: decoded on its own here when the caller keeps none (it is the same every time).
+      const { reuse: _reuse, asRead: given, ...plain } = options;
+      return markChangedMoves(game, given ?? decodeDeskGame(source, NO_CONFIRMATIONS, plain));
     }
   } catch (error) {
     // A bug, not bad input: the game says so and the other games go on.

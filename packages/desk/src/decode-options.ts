@@ -1,5 +1,6 @@
 import type { DecodeReuse } from '@zapis/decode';
 import type { LanguageCode } from '@zapis/notation';
+import type { DeskGame } from './desk-game.js';
 
 export interface DeskDecodeOptions {
   /** Moves below this confidence are flagged (default: the decoder's, 0.99). */
@@ -8,4 +9,9 @@ export interface DeskDecodeOptions {
   readonly language?: LanguageCode | 'auto';
   /** Kept by the caller between decodes of the same game: re-decoding after a confirmation is then much faster. */
   readonly reuse?: DecodeReuse;
+  /**
+   * The game decoded with no confirmations, which moves changed by a confirmation are told against (changed-moves.ts);
+   * decoded here when not given.
+   */
+  readonly asRead?: DeskGame;
 }

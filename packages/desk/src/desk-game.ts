@@ -25,7 +25,8 @@ export interface DeskMove {
   /**
    * 'uncertain', 'corrected' (what was read is not the move), 'disputed' (what was read is the move, but one reader of
    * the ensemble alone reads another: `disputedBy`), 'unwritten' (no sheet has a cell for it), 'readers-differ' (a
-   * second reader's decoding has another move).
+   * second reader's decoding has another move), 'changed' (the game as read was sure of another move here, and a
+   * confirmation elsewhere changed it: `was`).
    */
   reviewReasons: string[];
   corrected: boolean;
@@ -48,6 +49,8 @@ export interface DeskMove {
   otherReading?: { san: string; written: string } | null;
   /** Scans: the review model's probability (0..1) that the move is wrong, which decided whether it is flagged. */
   risk?: number;
+  /** With the reason 'changed': the move the game as read had here, sure of it, before a confirmation elsewhere changed it. */
+  was?: { san: string; written: string };
 }
 
 export interface DeskDiagnostic {

@@ -19,6 +19,8 @@ export interface KeptGame {
   reuse: DecodeReuse;
   /** The letters the game was decoded in first: a person's confirmations do not change them. */
   language?: string;
+  /** The game decoded with no confirmations: moves a confirmation changes are told against it. */
+  asRead?: DeskGame;
   /** The last game decoded, with its confirmations: what decoding ahead starts from. */
   last?: { readonly confirmations: ReadonlyMap<number, string>; readonly game: DeskGame };
 }

@@ -85,6 +85,7 @@ function reasonText(reason: string, move: DeskMove, t: Translate): string {
   if (reason === 'readers-differ' && move.otherReading !== undefined) {
     return move.otherReading === null ? t('reason_readers-differ_ends') : t('reason_readers-differ_move', { m: move.otherReading.written });
   }
+  if (reason === 'changed' && move.was) return t('reason_changed_move', { m: move.was.written });
   const disputedBy = [...new Set((move.disputedBy ?? []).filter((text): text is string => text !== null))];
   if (reason === 'disputed' && disputedBy.length > 0) return t('reason_disputed_text', { t: disputedBy.map((text) => text || t('nothing')).join(', ') });
   return t(`reason_${reason}` as MessageKey);

@@ -18,10 +18,18 @@ const kept = new KeptGames({ forgotten: (id) => ahead.forget(id) });
 
 const post = (reply: DeskReply): void => (self as unknown as Worker).postMessage(reply);
 
-/** A person's confirmations do not change the letters the sheet is written in: keep the language found. */
+/**
+ * A person's confirmations do not change the letters the sheet is written in: keep the language found. The game as
+ * read (no confirmations) is kept too, as the moves a confirmation changes are told against it (a reload decodes it
+ * first, once).
+ */
 function decodeKept(game: KeptGame, confirmations: ReadonlyMap<number, string>): DeskGame {
+  if (confirmations.size > 0 && !game.asRead) decodeKept(game, new Map());
   const language = confirmations.size > 0 && game.language ? { language: game.language as LanguageCode } : {};
-  return decodeDeskGame(game.source, confirmations, { reuse: game.reuse, ...language });
+  const decoded = decodeDeskGame(game.source, confirmations, { reuse: game.reuse, ...language, ...(game.asRead ? { asRead: game.asRead } : {}) });
+  if (decoded.status === 'ok' || decoded.moves.length > 0) game.language ??= decoded.language;
+  if (confirmations.size === 0) game.asRead = decoded;
+  return decoded;
 }
 
 const ahead = new DecodeAhead({
@@ -53,7 +61,6 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
       const confirmations = new Map(message.confirmations);
       const early = ahead.answer(message.id, confirmationKey(confirmations));
       const decoded = early ?? decodeKept(game, confirmations);
-      if (decoded.status === 'ok' || decoded.moves.length > 0) game.language ??= decoded.language;
       game.last = { confirmations, game: decoded };
       post({ kind: 'decoded', request: message.request, game: decoded, milliseconds: performance.now() - started, ahead: early !== undefined });
       ahead.decoded(message.id);

@@ -1,0 +1,34 @@
+/**
+ * A confirmation re-decodes the whole game, and the decoder may then change a
+ * move it was sure of, before the confirmed move as well as after it (on a
+ * report sheet as an earlier build read it, confirming 18. Rae1 turned
+ * 10... Re8 into 10... Rc8 and nine later moves with it, two of them
+ * unflagged). Such a move is never changed unseen: it goes on the review list
+ * as 'changed', says what the game as read had (`was`), and offers that move
+ * first where it can still be played.
+ */
+import type { DeskGame, DeskMove } from './desk-game.js';
+import { parseTypedMove } from './typed-move.js';
+
+/** `game` decoded with a person's confirmations; `asRead` the same game decoded with none. */
+export function markChangedMoves(game: DeskGame, asRead: DeskGame): DeskGame {
+  let marked = false;
+  const moves = game.moves.map((move): DeskMove => {
+    const before = asRead.moves[move.ply - 1];
+    if (move.confirmed || before === undefined || before.review || before.san === move.san) return move;
+    marked = true;
+    // Offered only where it can still be played: the confirmation may have made it illegal (its piece moved).
+    const playable = parseTypedMove(move.fenBefore, before.san, 'en');
+    const offered = move.alternatives.find((alternative) => alternative.san === before.san)
+      ?? (playable.ok ? { san: playable.san, written: before.written, probability: 0 } : undefined);
+    return {
+      ...move,
+      review: true,
+      reviewReasons: [...move.reviewReasons.filter((reason) => reason !== 'changed'), 'changed'],
+      was: { san: before.san, written: before.written },
+      alternatives: offered ? [offered, ...move.alternatives.filter((alternative) => alternative.san !== offered.san)] : move.alternatives,
+    };
+  });
+  if (!marked) return game;
+  return { ...game, moves, flagged: moves.filter((move) => move.review).map((move) => move.ply) };
+}
