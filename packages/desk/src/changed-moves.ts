@@ -5,7 +5,8 @@
  * 10... Re8 into 10... Rc8 and nine later moves with it, two of them
  * unflagged). Such a move is never changed unseen: it goes on the review list
  * as 'changed', says what the game as read had (`was`), and offers that move
- * first where it can still be played.
+ * first where it can still be played. A game that a confirmation ended before
+ * sure moves of the game as read says so in a warning ('changed-end').
  */
 import type { DeskGame, DeskMove } from './desk-game.js';
 import { parseTypedMove } from './typed-move.js';
@@ -29,6 +30,12 @@ export function markChangedMoves(game: DeskGame, asRead: DeskGame): DeskGame {
       alternatives: offered ? [offered, ...move.alternatives.filter((alternative) => alternative.san !== offered.san)] : move.alternatives,
     };
   });
-  if (!marked) return game;
-  return { ...game, moves, flagged: moves.filter((move) => move.review).map((move) => move.ply) };
+  // Sure moves the game as read went on with, that the game no longer has: said, never dropped unseen.
+  const lost = asRead.moves.slice(moves.length).filter((move) => !move.review);
+  if (!marked && lost.length === 0) return game;
+  const ended = lost.length === 0 ? [] : [{
+    severity: 'warning' as const, code: 'changed-end', ply: moves.length + 1,
+    message: `since a move was confirmed the game ends after ${moves.length} plies; as read it went on with ${asRead.moves.slice(moves.length).map((move) => move.written).join(' ')}`,
+  }];
+  return { ...game, moves, flagged: moves.filter((move) => move.review).map((move) => move.ply), diagnostics: [...game.diagnostics, ...ended] };
 }

@@ -69,4 +69,15 @@ describe('moves a confirmation changes', () => {
     const doubted: DeskGame = { ...asRead, moves: asRead.moves.map((move) => (move.ply === 4 ? { ...move, review: true } : move)) };
     expect(changed(decodeDeskGame(source, new Map([[2, 'Nc6']]), { language: 'en', asRead: doubted }))).toEqual([]);
   });
+
+  it('says so when a confirmation ends the game before sure moves of the game as read', () => {
+    const confirmed = decodeDeskGame(source, new Map([[2, 'Nc6']]), { language: 'en', asRead });
+    const shorter: DeskGame = { ...confirmed, moves: confirmed.moves.slice(0, 10), diagnostics: [] };
+    const told = markChangedMoves(shorter, asRead);
+    expect(told.diagnostics).toEqual([{
+      severity: 'warning', code: 'changed-end', ply: 11,
+      message: 'since a move was confirmed the game ends after 10 plies; as read it went on with Re1 b5 Bb3 d6',
+    }]);
+    expect(markChangedMoves(confirmed, asRead).diagnostics.filter((diagnostic) => diagnostic.code === 'changed-end')).toEqual([]);
+  });
 });

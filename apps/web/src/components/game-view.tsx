@@ -23,6 +23,8 @@ export function GameView({ entry, inputs, selectedPly, onSelect, actions }: {
   const errors = game.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   // What reading found about the sheets themselves (the same sheet given twice, several results ticked, ...).
   const sheetWarnings = game.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning' && diagnostic.code.startsWith('read-'));
+  // A confirmation that ended the game before sure moves of the game as read (@zapis/desk's changed-moves).
+  const endChanged = game.diagnostics.filter((diagnostic) => diagnostic.code === 'changed-end');
   return (
     <div class="game" data-testid="game" data-game-id={game.id} data-decoding={String(entry.decoding)}>
       <header class="game-header">
@@ -35,6 +37,7 @@ export function GameView({ entry, inputs, selectedPly, onSelect, actions }: {
         ) : null}
         {errors.map((diagnostic, index) => <p key={index} role="alert" class="error">{diagnostic.message}</p>)}
         {sheetWarnings.map((diagnostic, index) => <p key={`w${index}`} class="sheet-warning" data-testid="sheet-warning" data-code={diagnostic.code}>{diagnostic.message}</p>)}
+        {endChanged.map((diagnostic, index) => <p key={`e${index}`} role="alert" class="sheet-warning" data-testid="game-warning" data-code={diagnostic.code}>{diagnostic.message}</p>)}
         {game.rejected.map((rejected) => (
           <p key={rejected.ply} role="alert" class="error" data-testid="rejected">{`${Math.ceil(rejected.ply / 2)}${rejected.ply % 2 === 1 ? '.' : '...'} ${rejected.san}: ${rejected.message}`}</p>
         ))}
