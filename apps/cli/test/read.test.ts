@@ -216,13 +216,17 @@ describe('zapis read on the fixture scans', () => {
     const result = await run(['read', ...files, '--format', 'json']);
     expect(result.code).toBe(1);
     // prefilled.png's game is whole once the next page is not a later sheet of it: it is out before the third file is read.
-    const said = result.timeline.map(({ stream, text }) => `${stream}: ${stream === 'stdout' ? String((JSON.parse(text) as { file?: string }).file) : text.trim()}`);
+    const said = result.timeline.map(({ stream, text }) => {
+      if (stream === 'stderr') return `stderr: ${text.trim()}`;
+      const line = JSON.parse(text) as { file?: string; summary?: unknown };
+      return `stdout: ${line.summary !== undefined ? 'summary' : String(line.file)}`;
+    });
     expect(said).toEqual([
       'stdout: fixtures/scans/prefilled.png',
       'stderr: zapis: fixtures/scans/not-a-sheet.jpg (page 1): no scoresheet found (no markers, no grid); a sheet zapis did not print needs --template',
       'stdout: fixtures/scans/jpeg150.jpg',
       'stdout: fixtures/scans/not-a-sheet.jpg',
-      'stdout: undefined',
+      'stdout: summary',
     ]);
     expect((jsonLines(result.stdout).at(-1) as { summary: Record<string, number> }).summary).toMatchObject({ files: 3, pages: 3, sheets: 2, unreadablePages: 1, games: 2, ok: 2 });
   });
