@@ -24,6 +24,7 @@ import { MoveTable, type KnownMove, type PositionMoves } from './move-table.js';
 import { priorPhase } from './move-features.js';
 import type { DecodeReuse } from './decode-reuse.js';
 import { ChildTable, ProposalTable } from './ply-tables.js';
+import { BestFirst } from './best-first.js';
 import { CELL_USES, SheetOptions, layoutLogs, type CellUse, type LayoutLogs } from './sheet-options.js';
 import { spellingPriorsOf } from './spellings.js';
 import { logSumExp } from './log-math.js';
@@ -205,6 +206,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   const scratch = new Int32Array(width);
   const children = new ChildTable(width);
   const proposals = new ProposalTable();
+  const order = new BestFirst();
 
   const movesOf = (position: Position, lastCaptureSquare: number): PositionMoves => {
     // The moves depend on the en-passant square and the priors on the phase, which the hash leaves out.
@@ -330,7 +332,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
       }
     }
     if (children.count === 0) break;
-    const kept = selectBeam(children, beamWidth, beamSize, layoutSize, finished);
+    const kept = selectBeam(children, order, beamWidth, beamSize, layoutSize, finished);
     const nodes = kept.map((slot) => {
       const cursors = children.cursorsOf(slot);
       const node: LatticeNode = {
@@ -506,21 +508,24 @@ function bestScoreOf(nodes: readonly LatticeNode[]): number {
  * (the narrow default), an alternative a few nats behind that only proves right many plies later (a
  * pawn misread on another file) is not dropped for junk in other layouts.
  */
-function selectBeam(children: ChildTable, beamWidth: number, beamSize: number, layoutSize: number, finished: number): number[] {
+function selectBeam(children: ChildTable, order: BestFirst, beamWidth: number, beamSize: number, layoutSize: number, finished: number): number[] {
   // A game already over sets the bar too: what cannot beat it within the width is not worth going on with.
   let top = finished;
-  for (let slot = 0; slot < children.count; slot++) top = Math.max(top, children.alpha[slot] + children.future[slot]);
-  const candidates: number[] = [];
-  for (let slot = 0; slot < children.count; slot++) if (children.alpha[slot] + children.future[slot] >= top - beamWidth) candidates.push(slot);
-  if (candidates.length === 0) return [];
-  const score = (slot: number): number => children.alpha[slot] + children.future[slot];
-  candidates.sort((a, b) => score(b) - score(a) || a - b);
+  order.reset(children.count, 2 * beamSize);
+  for (let slot = 0; slot < children.count; slot++) {
+    const score = children.alpha[slot] + children.future[slot];
+    order.setScore(slot, score);
+    top = Math.max(top, score);
+  }
+  for (let slot = 0; slot < children.count; slot++) if (children.alpha[slot] + children.future[slot] >= top - beamWidth) order.add(slot);
+  if (order.count === 0) return [];
   const perLayout = new Map<number, number>();
   const kept: number[] = [];
   const deferred: number[] = [];
-  const bestLayout = children.layoutOf(candidates[0]);
-  for (const slot of candidates) {
+  const bestLayout = children.layoutOf(order.at(0));
+  for (let index = 0; index < order.count; index++) {
     if (kept.length >= beamSize) break;
+    const slot = order.at(index);
     const layoutKey = children.layoutOf(slot);
     const seen = perLayout.get(layoutKey) ?? 0;
     if (seen >= layoutSize) {
