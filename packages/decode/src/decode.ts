@@ -126,6 +126,8 @@ export interface CellAccount {
   readonly disputed?: boolean;
   /** What that reader reads in the cell, when it says ('' : nothing). */
   readonly disputedBy?: string;
+  /** Every reader that disputes the move, by name (`CellWitness.reader`), when the readers are named. */
+  readonly disputingReaders?: readonly string[];
 }
 
 export interface DecodedMove {
@@ -322,12 +324,15 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
         ? isScoredCorrection(scored.score, scored.ceiling, description, language, options.scoredCorrectionMargin)
         : isCorrection(readings, description, language);
       // A reader of an ensemble that alone would call it a correction: the move goes to review as disputed.
-      const objecting = scored && !corrected
-        ? (cell.witnesses ?? []).find((witness) => isScoredCorrection(witness.score, witness.ceiling, description, language, options.scoredCorrectionMargin))
-        : undefined;
+      const objectors = scored && !corrected
+        ? (cell.witnesses ?? []).filter((witness) => isScoredCorrection(witness.score, witness.ceiling, description, language, options.scoredCorrectionMargin))
+        : [];
+      const objecting = objectors[0];
+      const named = objectors.every((witness) => witness.reader !== undefined);
       return {
         sheet, use: step.use, cell: step.cell, text, corrected,
         ...(objecting ? { disputed: true, ...(objecting.reads !== undefined ? { disputedBy: objecting.reads } : {}) } : {}),
+        ...(objecting && named ? { disputingReaders: objectors.map((witness) => witness.reader as string) } : {}),
         ...(cell.source ? { source: cell.source } : {}),
       };
     });

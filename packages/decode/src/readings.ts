@@ -37,6 +37,8 @@ export interface CellWitness {
   readonly ceiling: number;
   /** What this reader on its own reads in the cell (its best text), for the review list. */
   readonly reads?: string;
+  /** Which reader this is (`@zapis/ocr`: 'pp-ocr', 'notation', 'notation-wide'): who disputes a move. */
+  readonly reader?: string;
 }
 
 export interface Cell {

@@ -59,6 +59,13 @@ describe('cells with a scorer (images read by a recogniser)', () => {
     expect(readComment(heard.value.moves[2])).toBeUndefined();
     // Trusted no more than a correction: the dispute weighs on its confidence as a correction would.
     expect(heard.value.moves[2].confidence).toBeLessThanOrEqual(alone.value.moves[2].confidence);
+    // Unnamed readers are not named: a caller that knows its readers names them, and every one that disputes is listed.
+    expect(heard.value.moves[2].cells[0].disputingReaders).toBeUndefined();
+    const third = (moves: readonly { readonly cells: readonly { readonly disputingReaders?: readonly string[] }[] }[]) => moves[2].cells[0].disputingReaders;
+    const named = decode({ ...ensemble, witnesses: [{ ...witnesses[0], reader: 'first' }, { ...witnesses[1], reader: 'second' }] });
+    expect(named.ok && third(named.value.moves)).toEqual(['first']);
+    const both = decode({ ...ensemble, witnesses: [{ ...witnesses[0], reader: 'first' }, { score: (text: string) => -8 * distance(text, 'Nf3'), ceiling: 0, reader: 'third' }] });
+    expect(both.ok && third(both.value.moves)).toEqual(['first', 'third']);
     // A witness that agrees within the margin objects to nothing.
     const mild = decode({ ...ensemble, witnesses: [{ score: (text) => -2 * distance(text, 'Nf3'), ceiling: 0 }, { score: sawNc3, ceiling: 0 }] });
     expect(mild.ok && mild.value.moves[2].reviewReasons.includes('disputed')).toBe(false);

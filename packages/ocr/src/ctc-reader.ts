@@ -34,6 +34,13 @@ export const DEFAULT_CTC_TEMPERATURE = 0.7;
  */
 export const DEFAULT_ENSEMBLE_WEIGHTS: readonly number[] = [0.5, 0.25, 0.25];
 
+/**
+ * The names of an ensemble's readers, in the networks' order (each witness carries its reader's name, so the review
+ * list can say who disputes a move). The first is the one the cross-check decodes alone (`alone`).
+ */
+export const ENSEMBLE_READERS: readonly string[] = ['pp-ocr', 'notation', 'notation-wide'];
+export const ALONE_READER = ENSEMBLE_READERS[0];
+
 /** The weights of `count` networks when none are given: the default ensemble's, else equal (two: readings stored before the second look). */
 export function defaultWeights(count: number): readonly number[] {
   return count === DEFAULT_ENSEMBLE_WEIGHTS.length ? DEFAULT_ENSEMBLE_WEIGHTS : new Array<number>(count).fill(1 / count);
@@ -75,7 +82,8 @@ export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptio
   return {
     alternatives: best,
     score: (text: string) => temperature * combined(text),
-    witnesses: scorers.map((scorer, index) => witness(scorer, temperature, [...ownBest[index].slice(0, count), ...best.map((entry) => entry.text)], ownBest[index][0])),
+    witnesses: scorers.map((scorer, index) => witness(scorer, temperature, [...ownBest[index].slice(0, count), ...best.map((entry) => entry.text)], ownBest[index][0],
+      ENSEMBLE_READERS[index] ?? `network-${index + 1}`)),
     alone: () => (alone ??= ctcReading([frames[0]], { ...options, weights: [1] })),
     frames,
   };
@@ -85,10 +93,10 @@ export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptio
  * One network of an ensemble on its own, tempered as a lone reader is. Its ceiling is the best it scores any of its
  * own best texts or the cell's (scored in full, as the decoder scores moves), found again from its frames on any thread.
  */
-function witness(scorer: CtcScores, temperature: number, candidates: readonly string[], reads: string | undefined): CellWitness {
+function witness(scorer: CtcScores, temperature: number, candidates: readonly string[], reads: string | undefined, reader: string): CellWitness {
   const texts = new Set(candidates);
   const ceiling = Math.max(...[...texts].map((text) => scorer.score(text)));
-  return { score: (text: string) => temperature * scorer.score(text), ceiling: temperature * ceiling, ...(reads !== undefined ? { reads } : {}) };
+  return { score: (text: string) => temperature * scorer.score(text), ceiling: temperature * ceiling, ...(reads !== undefined ? { reads } : {}), reader };
 }
 
 function bestAlternatives(scores: CtcScores, count: number): TextAlternative[] {

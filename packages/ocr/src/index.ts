@@ -12,7 +12,7 @@ export { type CellImage, CELL_PIXELS_PER_POINT, cutCell, boxInk } from './cell-i
 export { type CtcFrames, CtcScores } from './ctc-scores.js';
 export { type OnnxRuntime, type RecognizerFiles, RecognizerModel, NOTATION_SYMBOLS } from './recognizer-model.js';
 export {
-  type CtcReaderOptions, type CtcCellReading, type FrameModel, CtcReader, ctcReading, cellBatches, DEFAULT_BATCH_SIZE, DEFAULT_CTC_TEMPERATURE, DEFAULT_ENSEMBLE_WEIGHTS, defaultWeights,
+  type CtcReaderOptions, type CtcCellReading, type FrameModel, CtcReader, ctcReading, cellBatches, DEFAULT_BATCH_SIZE, DEFAULT_CTC_TEMPERATURE, DEFAULT_ENSEMBLE_WEIGHTS, ENSEMBLE_READERS, ALONE_READER, defaultWeights,
 } from './ctc-reader.js';
 export { type NotationModelFiles, NotationModel } from './notation-model.js';
 export { NOTATION_STRETCH, StretchedLinesModel, ensembleNetworks, stretchedLine } from './stretched-lines.js';
@@ -26,7 +26,7 @@ export {
   HEADER_TAG_CONFIDENCE, decodeGroup, rectOnImage,
 } from './read-game.js';
 export {
-  type ReviewRiskModel, type RiskEvidence, type SheetEvidence, DEFAULT_REVIEW_RISK, disputeForcesReview, disputeOutvoted, disputeStands, MOSTLY_IN_DOUBT, REVIEW_RISK_FEATURES, reviewByRisk, reviewRiskFeatures, reviewRiskScores, riskOf,
+  type ReviewRiskModel, type RiskEvidence, type SheetEvidence, DEFAULT_REVIEW_RISK, disputeForcesReview, disputeOutvoted, disputeStands, MOSTLY_IN_DOUBT, REVIEW_RISK_FEATURES, reviewByRisk, reviewListing, reviewRiskFeatures, reviewRiskScores, riskOf,
 } from './review-risk.js';
 export { type CrossChecked, type CrossCheckSummary, type DecodeOutcome, crossCheck } from './cross-check.js';
 export { type ReadDiagnostic, type ReadMoveJson, type ReadGameJson, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn } from './read-report.js';

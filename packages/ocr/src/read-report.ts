@@ -40,6 +40,11 @@ export interface ReadMoveJson {
   readonly otherReading?: string;
   /** With the reason 'disputed': per player, what one reader of the ensemble alone reads in the cell (null: no dispute there). */
   readonly disputedBy?: readonly (string | null)[];
+  /**
+   * Per player, the readers that dispute the move there ('pp-ocr', 'notation', 'notation-wide'; null: no dispute),
+   * also for a dispute left off the list (`doubts`).
+   */
+  readonly disputingReaders?: readonly (readonly string[] | null)[];
   /** What each player's cell read (null: no cell). */
   readonly read: readonly (string | null)[];
   readonly corrected: boolean;
@@ -155,6 +160,8 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
         ...(risk && !move.review && risk.doubts.length > 0 ? { doubts: risk.doubts } : {}),
         ...(move.otherReading ? { otherReading: move.otherReading } : {}),
         ...(move.reviewReasons.includes('disputed') ? { disputedBy: cells.map((_, player) => move.cells[player]?.disputedBy ?? null) } : {}),
+        ...(move.cells.some((cell) => cell.disputingReaders !== undefined)
+          ? { disputingReaders: cells.map((_, player) => move.cells[player]?.disputingReaders ?? null) } : {}),
         read: cells.map((cell) => (cell ? cell.cell.reading.alternatives[0]?.text ?? '' : null)),
         corrected: move.corrected,
         cell: cells.find((cell) => cell !== undefined)?.where ?? null,

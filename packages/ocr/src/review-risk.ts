@@ -19,6 +19,7 @@
  * reader objecting. Two writers wrote it and every reader of that other cell
  * reads it, so the move's risk decides, as for any move read as written.
  */
+import { ALONE_READER } from './ctc-reader.js';
 import { DEFAULT_REVIEW_THRESHOLD, nearestOtherMove, type DecodeOptions, type DecodedGame, type DecodedMove, type ReviewReason, type Rival } from '@zapis/decode';
 
 export interface ReviewRiskModel {
@@ -72,6 +73,8 @@ export interface SheetEvidence {
   readonly cell?: number;
   readonly corrected?: boolean;
   readonly disputed?: boolean;
+  /** The readers that dispute the move here, by name (unknown: taken as readers other than PP-OCR). */
+  readonly disputingReaders?: readonly string[];
 }
 
 /** What a move's risk is computed from: a decoded move, or one read back from `zapis read --format json`. */
@@ -104,9 +107,21 @@ export function disputeStands(move: RiskEvidence): boolean {
  * same cells, is left to the risk: on 40 tune-set trial games a kind it left 1 more wrong move off (JPEG, phone
  * and scan each) and took the review share from 21.9 to 14.8% (JPEG) and 34.8 to 26.2% (phone). The whole-sheet
  * rule still counts it (MOSTLY_IN_DOUBT).
+ *
+ * The other decoding is PP-OCR's alone, so a dispute PP-OCR alone raises, where PP-OCR's own decoding differs, is one
+ * reader objecting twice: it is left to the risk too (where the readers' difference weighs). A dispute by the
+ * notation network still forces review. On the same trial (a network trained without its two fonts) this took the
+ * review share from 14.4 to 6.6% (JPEG), 26.4 to 17.8% (phone) and 1.7 to 1.4% (scan), no more wrong moves left off.
  */
 export function disputeForcesReview(move: RiskEvidence): boolean {
-  return disputeStands(move) && move.reviewReasons.includes('readers-differ');
+  return disputeStands(move) && move.reviewReasons.includes('readers-differ') && disputedBeyondCrossCheck(move);
+}
+
+/** Some sheet's dispute of the move is raised by a reader other than the one the cross-check decodes alone (or by readers unnamed). */
+function disputedBeyondCrossCheck(move: RiskEvidence): boolean {
+  const cells = move.cells ?? [];
+  if (!cells.some((cell) => cell.disputed === true)) return true;
+  return cells.some((cell) => cell.disputed === true && (cell.disputingReaders === undefined || cell.disputingReaders.some((reader) => reader !== ALONE_READER)));
 }
 
 /**
@@ -148,6 +163,22 @@ export function reviewRiskScores(moves: readonly RiskEvidence[], model: ReviewRi
 export const riskOf = (score: number): number => 1 / (1 + Math.exp(-score));
 
 /**
+ * Per move, whether review by risk lists it (reviewByRisk; what an evaluation replays from `zapis read` output).
+ * `scores` are the moves' scores by `model`.
+ */
+export function reviewListing(
+  moves: readonly RiskEvidence[], model: ReviewRiskModel = DEFAULT_REVIEW_RISK, floor = model.floor, scores = reviewRiskScores(moves, model),
+  alsoAlways: readonly string[] = [],
+): boolean[] {
+  const sent = moves.map((move, index) => move.confirmed !== true && (alwaysReviewed(move, floor, alsoAlways) || scores[index] >= model.threshold));
+  // A standing dispute left to the risk still counts as doubt for the whole sheet.
+  const inDoubt = moves.filter((move, index) => sent[index] || (move.confirmed !== true && disputeStands(move))).length;
+  const open = moves.filter((move) => move.confirmed !== true).length;
+  const wholeSheet = open > 0 && inDoubt >= MOSTLY_IN_DOUBT * open;
+  return moves.map((move, index) => move.confirmed !== true && (sent[index] || wholeSheet));
+}
+
+/**
  * The game with its review list decided by risk: a move is on it when a person has not confirmed it and it was
  * corrected, is disputed where the other decoding decodes another move (and no other sheet outvotes the dispute), is
  * unwritten, is below `floor` confidence (the model's own unless given), or its risk reaches the model's threshold, or
@@ -163,14 +194,10 @@ export function reviewByRisk(
   game: DecodedGame, model: ReviewRiskModel = DEFAULT_REVIEW_RISK, floor = model.floor, scores = reviewRiskScores(game.moves, model),
   alsoAlways: readonly ReviewReason[] = [], decodedWith: Pick<DecodeOptions, 'channel' | 'movePrior'> = {},
 ): DecodedGame {
-  const sent = game.moves.map((move, index) => !move.confirmed && (alwaysReviewed(move, floor, alsoAlways) || scores[index] >= model.threshold));
-  // A standing dispute left to the risk still counts as doubt for the whole sheet.
-  const inDoubt = game.moves.filter((move, index) => sent[index] || (!move.confirmed && disputeStands(move))).length;
-  const open = game.moves.filter((move) => !move.confirmed).length;
-  const wholeSheet = open > 0 && inDoubt >= MOSTLY_IN_DOUBT * open;
+  const listed = reviewListing(game.moves, model, floor, scores, alsoAlways);
   const moves = game.moves.map((move, index): DecodedMove => {
     if (move.confirmed) return move;
-    if (sent[index] || wholeSheet) {
+    if (listed[index]) {
       if (move.review) return move;
       const best = move.alternatives[0];
       const other = best ? undefined : nearestOtherMove(move, game.language, decodedWith);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalMoves, parseFen } from '@zapis/core';
 import { nearestOtherMove, type DecodedGame, type DecodedMove } from '@zapis/decode';
-import { CtcReader } from '../src/ctc-reader.js';
+import { ALONE_READER, CtcReader, ENSEMBLE_READERS } from '../src/ctc-reader.js';
 import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
 import { decodeGroup, type ReadGame } from '../src/read-game.js';
 import { readGameJson } from '../src/read-report.js';
@@ -94,7 +94,8 @@ describe('review by risk', () => {
     const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: highest + 1, floor: 0 };
     const onlyForced = reviewByRisk(every, none);
     const forced = (move: DecodedMove): boolean => ['corrected', 'unwritten'].some((reason) => move.reviewReasons.includes(reason as DecodedMove['reviewReasons'][number]))
-      || (move.reviewReasons.includes('disputed') && move.reviewReasons.includes('readers-differ'));
+      || (move.reviewReasons.includes('disputed') && move.reviewReasons.includes('readers-differ')
+        && move.cells.some((cell) => cell.disputed === true && (cell.disputingReaders ?? []).some((name) => name !== ALONE_READER)));
     expect(onlyForced.moves.filter((move) => move.review).map((move) => move.ply)).toEqual(every.moves.filter(forced).map((move) => move.ply));
     const floored = reviewByRisk(every, none, 0.9);
     expect(floored.moves.filter((move) => move.review).map((move) => move.ply))
@@ -137,6 +138,41 @@ describe('review by risk', () => {
     expect(disputeForcesReview({ confidence: 1, reviewReasons: ['readers-differ'] })).toBe(false);
     // Another sheet's cell read as written, undisputed, outvotes it even where the decodings differ.
     expect(disputeForcesReview({ confidence: 1, reviewReasons: ['disputed', 'readers-differ'], cells: [{ cell: 3, disputed: true }, { cell: 3 }] })).toBe(false);
+    // PP-OCR alone is the other decoding's reader: its dispute, where its own decoding differs, is one reader
+    // objecting twice and is left to the risk. A dispute the notation network joins, or by readers unnamed, forces.
+    const disputedBy = (disputingReaders?: string[]) => disputeForcesReview({
+      confidence: 1, reviewReasons: ['disputed', 'readers-differ'], cells: [{ cell: 3, disputed: true, ...(disputingReaders ? { disputingReaders } : {}) }],
+    });
+    expect(disputedBy([ALONE_READER])).toBe(false);
+    expect(disputedBy(['notation'])).toBe(true);
+    expect(disputedBy([ALONE_READER, 'notation-wide'])).toBe(true);
+    expect(disputedBy()).toBe(true);
+  });
+
+  it('names the readers of every dispute, in the decoded cells and per player in the JSON, also for a dispute left off the list', async () => {
+    // Of the committed sheets, the black copy of the pair read alone has disputes, by each of the readers.
+    const black = await readFixture('pair-black.jpg', reader);
+    const group = { players: [{ name: 'black', pages: [{ file: 'pair-black.jpg', page: 1, read: black.read }] }] };
+    const [risk, every] = [decodeGroup(group, { crossCheck: true }), decodeGroup(group, { crossCheck: true, review: 'every-doubt' })];
+    const disputed = gameOf(every).moves.filter((move) => move.cells[0]?.disputed === true);
+    expect(disputed.length).toBeGreaterThan(0);
+    for (const move of disputed) {
+      expect(move.cells[0].disputingReaders?.length, `ply ${move.ply}`).toBeGreaterThan(0);
+      for (const name of move.cells[0].disputingReaders ?? []) expect(ENSEMBLE_READERS).toContain(name);
+    }
+    const named = new Set(disputed.flatMap((move) => move.cells[0].disputingReaders ?? []));
+    expect(named.has(ALONE_READER) && named.size > 1).toBe(true);
+    // Undisputed cells name nobody.
+    expect(gameOf(every).moves.filter((move) => move.cells[0]?.disputed !== true && move.cells[0]?.disputingReaders !== undefined)).toEqual([]);
+    const json = readGameJson(risk, 1, 'auto');
+    gameOf(every).moves.forEach((move, index) => {
+      const names = move.cells[0]?.disputed === true ? move.cells[0].disputingReaders : undefined;
+      expect(json.moves[index].disputingReaders, `ply ${move.ply}`).toEqual(names ? [names] : undefined);
+      // A dispute the notation network raises where the decodings differ is on the list by risk.
+      if (names?.some((name) => name !== ALONE_READER) && move.reviewReasons.includes('readers-differ')) {
+        expect(gameOf(risk).moves[index].review, `ply ${move.ply}`).toBe(true);
+      }
+    });
   });
 
   it('sends every difference between the readers to review when PP-OCR alone\u2019s reading was kept (a game the model was not fitted on)', async () => {
