@@ -51,6 +51,11 @@ const en = {
   reason_corrected: 'what was read is not this move',
   reason_disputed: 'one reader alone reads another move',
   reason_disputed_text: 'one reader alone reads {t}',
+  reason_disputed_named: '{r} alone reads {t}',
+  'reader_pp-ocr': 'PP-OCR',
+  reader_notation: 'the notation network',
+  'reader_notation-wide': 'the notation network read wide',
+  readersAnd: ' and ',
   nothing: 'nothing',
   reason_unwritten: 'nobody wrote this move',
   'reason_readers-differ': 'the other reader reads another move',
@@ -82,6 +87,9 @@ const en = {
 };
 
 export type MessageKey = keyof typeof en;
+
+/** Whether a key built at run time (`reader_${id}`) names a message. */
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(en, key);
 
 const pl: Record<MessageKey, string> = {
   title: 'zapis — stolik sędziego',
@@ -130,6 +138,11 @@ const pl: Record<MessageKey, string> = {
   reason_corrected: 'odczyt nie jest tym posunięciem',
   reason_disputed: 'jeden czytnik sam odczytuje inne posunięcie',
   reason_disputed_text: 'jeden czytnik sam odczytuje {t}',
+  reason_disputed_named: 'tylko {r} odczytuje {t}',
+  'reader_pp-ocr': 'PP-OCR',
+  reader_notation: 'sieć notacji',
+  'reader_notation-wide': 'sieć notacji czytająca szeroko',
+  readersAnd: ' i ',
   nothing: 'nic',
   reason_unwritten: 'nikt nie zapisał tego posunięcia',
   'reason_readers-differ': 'drugi czytnik odczytuje inne posunięcie',

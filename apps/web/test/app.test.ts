@@ -163,6 +163,39 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await app.screenshot('03-both-sheets');
   });
 
+  it('names the reader that disputes a flagged move', async () => {
+    const { page } = app;
+    // pair-black.jpg read on its own: a hand the readers find hard, with moves one network alone reads otherwise.
+    await page.setInputFiles('[data-testid=file-input]', join(scans, 'pair-black.jpg'));
+    await gameSettled(page);
+    const flagged = await page.locator('[data-testid=move-list] li[data-review=true]').count();
+    const reasons: string[] = [];
+    for (let step = 0; step < flagged; step += 1) {
+      await page.keyboard.press('n');
+      reasons.push((await page.locator('[data-testid=move-detail] .reasons').allTextContents()).join(' '));
+    }
+    const disputes = reasons.filter((text) => text.includes(' alone reads '));
+    expect(disputes.length).toBeGreaterThan(0);
+    const reader = '(PP-OCR|the notation network(?: read wide)?)';
+    for (const text of disputes) expect(text).toMatch(new RegExp(`${reader}(?: and ${reader})* alone reads \\S+`, 'u'));
+    expect(disputes.join(' ')).not.toContain('one reader alone reads');
+    for (let step = 0; step < flagged; step += 1) {
+      await page.keyboard.press('n');
+      if ((await page.locator('[data-testid=move-detail] .reasons').allTextContents()).join(' ').includes(' alone reads ')) break;
+    }
+    await app.screenshot('07-dispute-named');
+    // In Polish the readers are named in Polish.
+    await page.selectOption('[data-testid=ui-language]', 'pl');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const polish: string[] = [];
+    for (let step = 0; step < flagged; step += 1) {
+      await page.keyboard.press('n');
+      polish.push((await page.locator('[data-testid=move-detail] .reasons').allTextContents()).join(' '));
+    }
+    await page.selectOption('[data-testid=ui-language]', 'en');
+    expect(polish.filter((text) => /tylko (PP-OCR|sieć notacji)/u.test(text))).toHaveLength(disputes.length);
+  });
+
   it('reads a sheet given twice as two games, and says on the second which page it repeats', async () => {
     const { page } = app;
     // pair-white.jpg's QR names its game (event, round, board 1) and copy: a second copy of it is the same sheet again.

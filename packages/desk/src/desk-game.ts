@@ -37,6 +37,8 @@ export interface DeskMove {
   readCorrected: boolean[];
   /** Per sheet, what one reader of the ensemble alone reads where it disputes the move (null: no dispute there). */
   disputedBy?: (string | null)[];
+  /** With `disputedBy`: per sheet, which readers of the ensemble object there (`ENSEMBLE_READERS` names; null: none or not known). */
+  disputingReaders?: (string[] | null)[];
   /** Per sheet, the cell on the scan; text: null. */
   cells: (CellOnScan | null)[];
   /** Per sheet, the reader's best texts for the cell, best first (a text: what the transcription says). */

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { DecodeReuse } from '@zapis/decode';
-import { decodeGroup, outcomeFromPlain } from '@zapis/ocr';
+import { ENSEMBLE_READERS, decodeGroup, outcomeFromPlain } from '@zapis/ocr';
 import type { LanguageCode } from '@zapis/notation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -379,6 +379,24 @@ describe('a scan on the desk, read as the browser reads it', () => {
     const sureWrong = ensembleOnly.decoded.ok
       ? ensembleOnly.decoded.value.moves.filter((move, index) => move.san !== truthPair.san[index] && !move.review) : [];
     expect(sureWrong.length).toBeGreaterThan(0);
+  });
+
+  it('names the readers that dispute a flagged move of a badly read sheet', async () => {
+    // pair-black.jpg read on its own: its list holds moves one reader of the ensemble disputes.
+    const { pages } = await scanPages('pair-black.jpg');
+    const game = decodeDeskGame(gamesOf([{ kind: 'scan', id: 'black', name: 'pair-black.jpg', pages }]).games[0]);
+    const disputed = game.moves.filter((move) => move.review && move.reviewReasons.includes('disputed'));
+    expect(disputed.length).toBeGreaterThan(0);
+    for (const move of disputed) {
+      expect(move.disputingReaders, `ply ${move.ply}`).toHaveLength(1);
+      const readers = move.disputingReaders![0];
+      expect(readers, `ply ${move.ply}`).not.toBeNull();
+      expect(readers!.length).toBeGreaterThan(0);
+      for (const reader of readers!) expect(ENSEMBLE_READERS).toContain(reader);
+      expect(typeof move.disputedBy?.[0]).toBe('string');
+    }
+    // Moves nobody disputes carry no reader names.
+    for (const move of game.moves.filter((move) => !move.reviewReasons.includes('disputed'))) expect(move.disputingReaders).toBeUndefined();
   });
 
   it('writes a move one reader of the ensemble disputes with what that reader reads, in the round\u2019s PGN', async () => {

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { DeskGame, DeskMove } from '@zapis/desk';
-import { useT, type MessageKey, type Translate } from '../i18n.js';
+import { isMessageKey, useT, type MessageKey, type Translate } from '../i18n.js';
 import { Board } from './board.js';
 import { CellCrop } from './cell-crop.js';
 
@@ -80,6 +80,12 @@ export function MoveDetail({ game, move, imageOf, actions }: {
   );
 }
 
+/** A reader of the ensemble by its name in the interface's language; an unknown one by its id. */
+function readerName(reader: string, t: Translate): string {
+  const key = `reader_${reader}`;
+  return isMessageKey(key) ? t(key) : reader;
+}
+
 /** Why a move is on the review list, in the interface's language; a dispute or a second reader names what it reads. */
 function reasonText(reason: string, move: DeskMove, t: Translate): string {
   if (reason === 'readers-differ' && move.otherReading !== undefined) {
@@ -87,6 +93,12 @@ function reasonText(reason: string, move: DeskMove, t: Translate): string {
   }
   if (reason === 'changed' && move.was) return t('reason_changed_move', { m: move.was.written });
   const disputedBy = [...new Set((move.disputedBy ?? []).filter((text): text is string => text !== null))];
-  if (reason === 'disputed' && disputedBy.length > 0) return t('reason_disputed_text', { t: disputedBy.map((text) => text || t('nothing')).join(', ') });
+  if (reason === 'disputed' && disputedBy.length > 0) {
+    const texts = disputedBy.map((text) => text || t('nothing')).join(', ');
+    const readers = [...new Set((move.disputingReaders ?? []).flatMap((names) => names ?? []))];
+    return readers.length > 0
+      ? t('reason_disputed_named', { r: readers.map((reader) => readerName(reader, t)).join(t('readersAnd')), t: texts })
+      : t('reason_disputed_text', { t: texts });
+  }
   return t(`reason_${reason}` as MessageKey);
 }
