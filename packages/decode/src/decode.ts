@@ -65,10 +65,16 @@ export interface DecodeOptions {
   /**
    * Moves a person confirmed: 1-based ply → the move as standard English SAN (check marks optional).
    * Only that move is searched at its ply; the rest of the game is decoded around it. A confirmed move
-   * no game the readings allow can play there is an error (`confirmed-illegal`) naming its ply. How badly
+   * no game the readings allow can play there, searched again with wider beams first, is an error
+   * (`confirmed-illegal`) naming its ply. How badly
    * a confirmed move fits its own cells is no sign of a lost game (no search again, wider, for it).
    */
   readonly confirmed?: ReadonlyMap<number, string>;
+  /**
+   * Search again with wider beams before refusing a confirmed move (default true). A caller with a second
+   * decoding of the same cells turns it off while the other decoding may still play the move (cross-check).
+   */
+  readonly widenForConfirmed?: boolean;
   /**
    * Kept between decodes of the same sheets (a review session: a person confirms a move, the game is
    * decoded again): the positions already met are not generated again. Results are the same without it.
@@ -206,6 +212,13 @@ export interface DecodeError {
 
 /** The second, wider search for games the first one seems to have lost. */
 const WIDE_BEAM = { width: 14, size: 128, layoutSize: 10 } as const;
+/**
+ * The last search for a confirmed move neither beam could play: a move misread as another one far from it
+ * (a report sheet's 28. Qd3 read as Bd3) falls more than the wide beam's 14 nats behind, and every game that
+ * leads to the confirmed move with it. Only a confirmed move nothing narrower plays pays for it (about 3 s in
+ * Node on an 81-ply report sheet read badly, where it found a game with the confirmed move).
+ */
+const RESCUE_BEAM = { width: 30, size: 256, layoutSize: 10 } as const;
 
 interface LanguageRun {
   readonly language: LanguageCode;
@@ -215,6 +228,8 @@ interface LanguageRun {
   /** The sheets as prepared for `channel`, and the spelling priors searched with. */
   readonly prepared: readonly PreparedSheet[];
   readonly spelling: SpellingPriors;
+  /** Searched with the wide beam already (a confirmed move the narrow one could not play): no wider search follows. */
+  readonly searchedWide?: true;
 }
 
 interface BuiltGame {
@@ -436,7 +451,7 @@ function searchRun(setup: SearchSetup, language: LanguageCode, channel: NoisyCha
 function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['languageScores']): { game: DecodedGame; run: LanguageRun } {
   const { options } = setup;
   const built = buildGame(setup.start, setup.sheets, run, scores, options);
-  if (options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined) return { game: built.game, run };
+  if (run.searchedWide || options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined) return { game: built.game, run };
   // A move a person confirmed explains its own cells' misfit: it is no sign the beam lost the game.
   const confirmed = options.confirmed;
   const surprises = confirmed ? built.surprises.map((surprise, index) => (confirmed.has(index + 1) ? 0 : surprise)) : built.surprises;
@@ -480,7 +495,20 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   const languages = languageGiven
     ? [languageGiven]
     : options.languages && options.languages.length > 0 ? [...options.languages] : oneLanguage ? [oneLanguage.language] : sheetLanguageCandidates(sheets);
-  const runs = languages.map((language) => searchRun(setup, language, channel, 1));
+  const beamGiven = options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined
+    || options.widenForConfirmed === false;
+  const runs = languages.map((language): LanguageRun => {
+    const narrow = searchRun(setup, language, channel, 1);
+    // The narrow beam may have dropped every game that leads to a confirmed move (a badly read stretch before
+    // it): a person's move is refused only when the wide search cannot play it either.
+    let run = narrow;
+    for (const beam of [WIDE_BEAM, RESCUE_BEAM]) {
+      if (beamGiven || !unplayedConfirmation(options.confirmed, run.lattice.plies.length - 1)) break;
+      const wider = searchRun(setup, language, channel, 1, beam);
+      if (wider.lattice.plies.length > run.lattice.plies.length) run = { ...wider, searchedWide: true as const };
+    }
+    return run;
+  });
   runs.sort((a, b) => b.lattice.logEvidence - a.lattice.logEvidence);
   const scores = runs.map((run) => ({ language: run.language, logEvidence: run.lattice.logEvidence }));
   const unplayed = unplayedConfirmation(options.confirmed, runs[0].lattice.plies.length - 1);

@@ -1,7 +1,8 @@
 /**
  * Simulated review sessions on generated sheets: a person confirms the first flagged wrong move (with the truth)
  * until the game is right, as the desk decodes it. Prints per sheet what was wrong, flagged and confirmed, how long
- * each decode took in Node, and how many moves a confirmation changed that the game as read was sure of ('changed').
+ * each decode took in Node, how many moves a confirmation changed that the game as read was sure of ('changed'), and
+ * how many decodes refused a confirmed move (all of them are true moves).
  *
  *   pnpm --filter @zapis/ocr generate-evaluation --set report --seed 5 --games 36 --out DIR   (packages/ocr/evaluation/README.md)
  *   pnpm --filter @zapis/desk exec tsx evaluation/review-sessions.ts --set <dir> [--kinds jpeg150,phone] [--sheets 36]
@@ -26,7 +27,7 @@ const kinds = values.kinds.split(',');
 const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as { sheets: string[] };
 const ids = manifest.sheets.filter((id) => kinds.some((kind) => id.endsWith(kind))).slice(0, Number(values.sheets));
 const reader = await loadReader('ensemble');
-const totals = { sheets: 0, right: 0, unseen: 0, confirmations: 0, decodes: 0, milliseconds: 0, slowest: 0, changedMarks: 0, changedMarksWrong: 0 };
+const totals = { sheets: 0, right: 0, unseen: 0, confirmations: 0, refusals: 0, decodes: 0, milliseconds: 0, slowest: 0, changedMarks: 0, changedMarksWrong: 0 };
 for (const id of ids) {
   const truth = JSON.parse(readFileSync(join(folder, `${id}.json`), 'utf8')) as { san: string[]; file: string };
   const pages: PlainOutcome[] = [];
@@ -46,6 +47,7 @@ for (const id of ids) {
   const confirmations = new Map<number, string>();
   let game = asRead;
   let unseen = false;
+  const decodeTimes: number[] = [];
   for (let decode = 0; decode < MAX_DECODES; decode += 1) {
     const wrong = wrongPlies(game);
     if (wrong.length === 0) break;
@@ -61,13 +63,18 @@ for (const id of ids) {
     totals.decodes += 1;
     totals.milliseconds += milliseconds;
     totals.slowest = Math.max(totals.slowest, milliseconds);
+    decodeTimes.push(Math.round(milliseconds));
+    // A true move the desk refused (the confirmations are the truth's).
+    if (game.rejected.length > 0) totals.refusals += 1;
     for (const move of game.moves.filter((one) => one.reviewReasons.includes('changed'))) {
       totals.changedMarks += 1;
       if (move.san !== truth.san[move.ply - 1]) totals.changedMarksWrong += 1;
     }
   }
   const right = wrongPlies(game).length === 0;
-  console.log(`${id}: ${wrongPlies(asRead).length} wrong, ${asRead.flagged.length} flagged as read; ${confirmations.size} confirmed; ${right ? 'right' : 'NOT RIGHT'}${unseen ? ' (a wrong move was not flagged)' : ''}`);
+  console.log(`${id}: ${wrongPlies(asRead).length} wrong, ${asRead.flagged.length} flagged as read; ${confirmations.size} confirmed; ${right ? 'right' : 'NOT RIGHT'}${unseen ? ' (a wrong move was not flagged)' : ''}${
+    game.rejected.length > 0 ? `; refused at the end: ${game.rejected.map((entry) => `${entry.ply} ${entry.san}`).join(', ')}` : ''}${
+    decodeTimes.length > 0 ? `; decodes ${decodeTimes.slice(0, 12).join(' ')}${decodeTimes.length > 12 ? ' …' : ''} ms` : ''}`);
   totals.sheets += 1;
   totals.right += right ? 1 : 0;
   totals.unseen += unseen ? 1 : 0;

@@ -3,10 +3,12 @@
  * confirmation that cannot be played where it stands (the moves before it
  * changed since) is not dropped silently: the game is decoded without it, and
  * it is listed in `rejected` with an error diagnostic at its ply. A move the
- * game as read was sure of that a confirmation changed is flagged (changed-moves.ts).
+ * game as read was sure of that a confirmation changed is flagged (changed-moves.ts), and so is every move
+ * between a refused confirmation and the confirmed move before it (refused-moves.ts).
  * Never throws.
  */
 import { markChangedMoves } from './changed-moves.js';
+import { markBeforeRefused } from './refused-moves.js';
 import type { Confirmations } from './confirmations.js';
 import type { DeskDecodeOptions } from './decode-options.js';
 import type { DeskGame } from './desk-game.js';
@@ -33,7 +35,7 @@ export function decodeDeskGame(source: DeskGameSource, confirmations: Confirmati
         ...rejected.map((entry) => ({ severity: 'error' as const, code: 'confirmed-illegal', message: `${entry.message}; the game is shown without it`, ply: entry.ply })),
         ...attempt.game.diagnostics,
       ];
-      const game: DeskGame = { ...attempt.game, status: rejected.length > 0 ? 'error' : attempt.game.status, diagnostics, rejected };
+      const game: DeskGame = markBeforeRefused({ ...attempt.game, status: rejected.length > 0 ? 'error' : attempt.game.status, diagnostics, rejected });
       if (kept.size === 0) return game;
       // Told against the game as read: decoded on its own here when the caller keeps none (it is the same every time).
       const { reuse: _reuse, asRead: given, ...plain } = options;

@@ -26,7 +26,9 @@ export interface DeskMove {
    * 'uncertain', 'corrected' (what was read is not the move), 'disputed' (what was read is the move, but one reader of
    * the ensemble alone reads another: `disputedBy`), 'unwritten' (no sheet has a cell for it), 'readers-differ' (a
    * second reader's decoding has another move), 'changed' (the game as read was sure of another move here, and a
-   * confirmation elsewhere changed it: `was`).
+   * confirmation elsewhere changed it: `was`), 'before-refused' (a move a person confirmed later cannot be played
+   * after the game decoded here, so the true game differs somewhere before it: `refusedAfter`), 'refused' (the
+   * decoder's move where a person confirmed one it cannot play: `refusedAfter` names that one).
    */
   reviewReasons: string[];
   corrected: boolean;
@@ -51,6 +53,8 @@ export interface DeskMove {
   otherReading?: { san: string; written: string } | null;
   /** Scans: the review model's probability (0..1) that the move is wrong, which decided whether it is flagged. */
   risk?: number;
+  /** With the reason 'before-refused' or 'refused': the confirmed move (here or later) that cannot follow the moves decoded before it. */
+  refusedAfter?: { ply: number; san: string };
   /** With the reason 'changed': the move the game as read had here, sure of it, before a confirmation elsewhere changed it. */
   was?: { san: string; written: string };
 }

@@ -14,6 +14,7 @@ export { type DeskGame, type DeskMove, type DeskDiagnostic } from './desk-game.j
 export { type DeskDecodeOptions } from './decode-options.js';
 export { decodeDeskGame } from './decode-desk-game.js';
 export { markChangedMoves } from './changed-moves.js';
+export { markBeforeRefused } from './refused-moves.js';
 export { KeptGames, KEPT_GAMES, WARM_GAMES, type KeptGame, type KeptGamesOptions } from './kept-games.js';
 export { parseTypedMove, type TypedMove } from './typed-move.js';
 export { roundPgn, type RoundPgn } from './round-pgn.js';

@@ -381,6 +381,32 @@ describe('a scan on the desk, read as the browser reads it', () => {
     expect(sureWrong.length).toBeGreaterThan(0);
   });
 
+  it('refuses none of the true moves a person confirms on a badly read sheet', async () => {
+    // pair-black.jpg read on its own, reviewed as a person would: the first flagged wrong move confirmed with the
+    // truth, until the game is right. When a refused move was not searched again wider, the true 22. Bxb4 (ply 43)
+    // was refused: no game the narrow beam kept led to it.
+    const truthPair = pgnGames(readFileSync(scanPath('pair.pgn'), 'utf8'))[0];
+    const { pages } = await scanPages('pair-black.jpg');
+    const source = gamesOf([{ kind: 'scan', id: 'black', name: 'pair-black.jpg', pages }]).games[0];
+    const reuse = new DecodeReuse();
+    const asRead = decodeDeskGame(source, new Map(), { reuse });
+    const language = asRead.language as LanguageCode;
+    const confirmations = new Map<number, string>();
+    let game = asRead;
+    const wrongPlies = (): number[] => [
+      ...game.moves.filter((move, index) => move.san !== truthPair.san[index]).map((move) => move.ply),
+      ...(game.moves.length < truthPair.san.length ? [game.moves.length + 1] : []),
+    ];
+    for (let step = 0; step < 20 && wrongPlies().length > 0; step++) {
+      const wrong = wrongPlies();
+      const ply = wrong.find((candidate) => game.flagged.includes(candidate)) ?? wrong[0];
+      confirmations.set(ply, truthPair.san[ply - 1]);
+      game = decodeDeskGame(source, new Map(confirmations), { reuse, language, asRead });
+      expect(game.rejected, `after confirming ply ${ply}`).toEqual([]);
+    }
+    expect(game.moves.map((move) => move.san)).toEqual(truthPair.san);
+  });
+
   it('names the readers that dispute a flagged move of a badly read sheet', async () => {
     // pair-black.jpg read on its own: its list holds moves one reader of the ensemble disputes.
     const { pages } = await scanPages('pair-black.jpg');

@@ -60,6 +60,13 @@ describe('a transcription on the desk', () => {
     expect(fixed.rejected).toEqual([{ ply: 3, san: 'Bc4', message: expect.stringContaining('2. Bc4 (ply 3) cannot be played') }]);
     expect(fixed.diagnostics[0]).toMatchObject({ severity: 'error', code: 'confirmed-illegal', ply: 3 });
     expect(fixed.moves[0]).toMatchObject({ san: 'd4', confirmed: true });
+    // The game before it cannot be the true one: from the confirmed move before it on, every move is flagged.
+    expect(fixed.moves[1]).toMatchObject({ review: true, refusedAfter: { ply: 3, san: 'Bc4' } });
+    expect(fixed.moves[1].reviewReasons).toContain('before-refused');
+    expect(fixed.moves[2]).toMatchObject({ review: true, refusedAfter: { ply: 3, san: 'Bc4' } });
+    expect(fixed.moves[2].reviewReasons).toContain('refused');
+    expect(fixed.flagged).toEqual(expect.arrayContaining([2, 3]));
+    expect(fixed.moves.slice(3).filter((move) => move.refusedAfter !== undefined)).toEqual([]);
     expect(fixed.moves.length).toBeGreaterThan(60);
     expect(fixed.confirmedCount).toBe(1);
     expect(oneLine(roundPgn([fixed]).pgn)).toContain('{decode: the confirmed move 2. Bc4 (ply 3) cannot be played');

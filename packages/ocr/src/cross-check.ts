@@ -40,7 +40,8 @@ function doubtShare(outcome: DecodeOutcome): number {
  * reader before, and the one that reads printed moves) and flags where the other differs.
  */
 export function crossCheck(ensemble: DecodeOutcome, alone: DecodeOutcome): CrossChecked {
-  const kept = doubtShare(ensemble) < doubtShare(alone) ? 'ensemble' : 'alone';
+  const kept = !ensemble.ok && !alone.ok ? furtherFailure(ensemble.error, alone.error)
+    : doubtShare(ensemble) < doubtShare(alone) ? 'ensemble' : 'alone';
   const [chosen, other] = kept === 'ensemble' ? [ensemble, alone] : [alone, ensemble];
   if (!chosen.ok) return { kept, decoded: chosen, differing: [] };
   const otherMoves = other.ok ? other.value.moves : [];
@@ -54,6 +55,15 @@ export function crossCheck(ensemble: DecodeOutcome, alone: DecodeOutcome): Cross
   });
   const review = moves.filter((move) => move.review).map((move) => move.ply);
   return { kept, decoded: { ok: true, value: { ...chosen.value, moves, review } }, differing };
+}
+
+/**
+ * Both readings failed: the error of the one that got further. A confirmed move one reading cannot play is
+ * refused by the caller (the desk decodes again without it), so refusing the earlier one would drop a move the
+ * other reading plays.
+ */
+function furtherFailure(ensemble: DecodeError, alone: DecodeError): CrossChecked['kept'] {
+  return (ensemble.ply ?? 0) > (alone.ply ?? 0) ? 'ensemble' : 'alone';
 }
 
 /** The move on the review list for the readers' difference; when nothing else flagged it, the other reading's move is its rival. */

@@ -134,18 +134,29 @@ function sheetsOf(group: GameGroup, byPly: readonly Map<number, ReadCellOnScan>[
   }));
 }
 
+const refusedConfirmed = (outcome: DecodeOutcome): boolean => !outcome.ok && outcome.error.code === 'confirmed-illegal';
+
 export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}): ReadGame {
   const { crossCheck: crossChecking, review = 'risk', reviewFloor, ...decodeOptions } = options;
   const problems: ReadProblem[] = [];
   let byPly = cellsByPly(group);
-  let decoded: DecodeOutcome = decodeSheets(sheetsOf(group, byPly), { adaptToSheet: false, ...decodeOptions });
   let checked: CrossCheckSummary | undefined;
   const canCrossCheck = crossChecking === true && group.players.some((player) => player.pages.some((page) => page.read.cells.some((cell) => cell.reading.alone)));
+  // Cross-checked, a confirmed move is searched for with wider beams only when neither decoding plays it: while one
+  // does, that one is kept, and the wider searches would only slow a person's every correction down.
+  const narrowFirst = canCrossCheck && decodeOptions.confirmed !== undefined && decodeOptions.confirmed.size > 0 && decodeOptions.widenForConfirmed !== false;
+  const firstOptions = { adaptToSheet: false, ...decodeOptions, ...(narrowFirst ? { widenForConfirmed: false } : {}) };
+  let decoded: DecodeOutcome = decodeSheets(sheetsOf(group, byPly), firstOptions);
   if (canCrossCheck) {
     // The second decode reads other texts in the cells: it keeps what it meets in its own reuse, not the first's.
     const aloneByPly = aloneReadings(byPly);
-    const { reuse, ...rest } = decodeOptions;
-    const alone = decodeSheets(sheetsOf(group, aloneByPly), { adaptToSheet: false, ...rest, ...(reuse ? { reuse: reuse.forOtherReadings() } : {}) });
+    const { reuse, ...rest } = firstOptions;
+    const aloneOptions = { ...rest, ...(reuse ? { reuse: reuse.forOtherReadings() } : {}) };
+    let alone = decodeSheets(sheetsOf(group, aloneByPly), aloneOptions);
+    if (narrowFirst && refusedConfirmed(decoded) && refusedConfirmed(alone)) {
+      decoded = decodeSheets(sheetsOf(group, byPly), { ...firstOptions, widenForConfirmed: true });
+      if (!decoded.ok) alone = decodeSheets(sheetsOf(group, aloneByPly), { ...aloneOptions, widenForConfirmed: true });
+    }
     const { decoded: kept, ...summary } = crossCheck(decoded, alone);
     decoded = kept;
     if (summary.kept === 'alone') byPly = aloneByPly;

@@ -121,5 +121,10 @@ describe('cross-checked reading', () => {
     expect(againstNothing.decoded.value.moves.every((move) => move.review && move.reviewReasons.includes('readers-differ'))).toBe(true);
     expect(againstNothing.decoded.value.moves[0].rival).toEqual({ kind: 'game-ends', probability: 0 });
     expect(crossCheck(failed, failed)).toEqual({ kept: 'alone', decoded: failed, differing: [] });
+    // Both refuse a confirmed move: the error of the reading that got further stands, so the desk, which decodes
+    // again without the refused move, drops the later confirmation, never one the other reading plays.
+    const refusedAt = (ply: number) => ({ ok: false as const, error: { code: 'confirmed-illegal' as const, message: `ply ${ply}`, ply } });
+    expect(crossCheck(refusedAt(61), refusedAt(49))).toEqual({ kept: 'ensemble', decoded: refusedAt(61), differing: [] });
+    expect(crossCheck(refusedAt(40), refusedAt(49))).toEqual({ kept: 'alone', decoded: refusedAt(49), differing: [] });
   });
 });
