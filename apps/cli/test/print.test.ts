@@ -1,9 +1,9 @@
 /** `zapis print` in-process, through runCli like every command. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseLayoutJson, type SheetLayout } from '@zapis/sheet';
 import { EXIT_OK } from '../src/io.js';
 import { repositoryRoot, run } from './run-cli.js';
@@ -19,7 +19,15 @@ async function runPrint(args: string[], cwd: string): Promise<Run> {
   return { code: result.code, stdout: result.stdoutBytes, stderr: result.stderr };
 }
 
-const workDir = (): string => mkdtempSync(join(tmpdir(), 'zapis-print-'));
+const workDirs: string[] = [];
+const workDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'zapis-print-'));
+  workDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of workDirs) rmSync(dir, { recursive: true, force: true });
+});
 // poppler-utils (Debian): page counts and text are checked where it is installed.
 const hasPoppler = ['pdftotext', 'pdfinfo'].every((tool) => spawnSync(tool, ['-v'], { stdio: 'ignore' }).status === 0);
 if (!hasPoppler) console.warn('poppler-utils not found: print tests check PDF headers only (apt-get install -y poppler-utils)');

@@ -2,14 +2,24 @@
  * `zapis read` on the committed fixture scans (fixtures/scans: held-out handwriting fonts, three kinds of
  * degradation, a pre-filled sheet, a two-page PDF, an image with no sheet), and on bad input.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parsePgn } from '@zapis/notation';
 import { jsonLines, repositoryRoot, run } from './run-cli.js';
 
 const scans = join(repositoryRoot, 'fixtures', 'scans');
+/** Folders this file's tests write into, removed when it ends. */
+const scratchDirs: string[] = [];
+const scratchDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratchDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 interface Truth { readonly san: readonly string[]; readonly result?: string }
 
@@ -80,7 +90,7 @@ describe('zapis read on the fixture scans', () => {
   });
 
   it('writes PGN with the review comments and the tags read off the sheet, and the crops of flagged cells', async () => {
-    const crops = mkdtempSync(join(tmpdir(), 'zapis-crops-'));
+    const crops = scratchDir('zapis-crops-');
     const result = await run(['read', 'fixtures/scans/jpeg150.jpg', '--crops', crops]);
     expect(result.code).toBe(0);
     const games = parsePgn(result.stdout);
@@ -243,7 +253,7 @@ describe('zapis read on the fixture scans', () => {
 
   it('reads the scans in a folder’s folders too, and names the images it cannot read', async () => {
     // A round kept as White's copies at the top and Black's in a folder of their own, with a note, a phone's HEIC and a TIFF.
-    const round = mkdtempSync(join(tmpdir(), 'zapis-read-round-'));
+    const round = scratchDir('zapis-read-round-');
     mkdirSync(join(round, 'black'));
     copyFileSync(join(scans, 'pair-white.jpg'), join(round, 'pair-white.jpg'));
     copyFileSync(join(scans, 'pair-black.jpg'), join(round, 'black', 'pair-black.jpg'));
@@ -272,7 +282,7 @@ describe('zapis read on the fixture scans', () => {
 
 describe('zapis read on a round printed by zapis print --pairings', () => {
   it('reads all 40 pages of the PDF in order and pairs each board\u2019s two copies by their QR codes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'zapis-read-round-'));
+    const dir = scratchDir('zapis-read-round-');
     const rows = Array.from({ length: 20 }, (_, index) => `${index + 1},White ${index + 1},,Black ${index + 1},`);
     writeFileSync(join(dir, 'round.csv'), `board,white,white_rating,black,black_rating\n${rows.join('\n')}\n`);
     const printed = await run(['print', '--pairings', 'round.csv', '--event', 'Liga', '--round', '5', '-o', 'round.pdf'], { cwd: dir });
@@ -326,7 +336,7 @@ describe('zapis read on a sheet zapis did not print', () => {
 });
 
 describe('zapis read on bad input', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'zapis-read-bad-'));
+  const folder = scratchDir('zapis-read-bad-');
   const jpeg = readFileSync(join(scans, 'jpeg150.jpg'));
   writeFileSync(join(folder, 'empty.png'), '');
   const noise = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919) % 251));
@@ -362,7 +372,7 @@ describe('zapis read on bad input', () => {
     const template = await run(['read', 'fixtures/scans/prefilled.png', '--template', join(folder, 'bad-template.json')]);
     expect(template.code).toBe(2);
     expect(template.stderr).toMatch(/bad-template\.json:2:\d+: grid\.blocks\[0\]\.rows: expected an integer/);
-    const empty = mkdtempSync(join(tmpdir(), 'zapis-read-empty-'));
+    const empty = scratchDir('zapis-read-empty-');
     const none = await run(['read', empty]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no scans to read');

@@ -2,14 +2,15 @@
  * `zapis reconcile` as an arbiter uses it, on sheets written from a real game (Adams - Piket, Monaco
  * 1966, from ../shared): White's sheet in English, Black's in Polish; sheets that cannot be read.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import { jsonLines, run } from './run-cli.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'zapis-reconcile-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const inFolder = (args: string[], stdin?: string) => run(args, { cwd: folder, ...(stdin !== undefined ? { stdin } : {}) });
 const write = (name: string, text: string | Buffer): void => writeFileSync(join(folder, name), text);
 

@@ -3,9 +3,10 @@
  * helpers. Tests that need them skip, with a message, where they are missing.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 
 export const POPPLER_TOOLS = ['pdftoppm', 'pdftotext', 'pdffonts'] as const;
 
@@ -15,8 +16,16 @@ if (!hasPoppler) {
   console.warn('poppler-utils not found (pdftoppm, pdftotext, pdffonts): PDF rendering checks are skipped. Install: apt-get install -y poppler-utils');
 }
 
+/** Folders made by `tempDir` in this test file, removed when it ends. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'zapis-pdf-'));
+  const dir = mkdtempSync(join(tmpdir(), 'zapis-pdf-'));
+  made.push(dir);
+  return dir;
 }
 
 export function writePdf(bytes: Uint8Array, name = 'sheet.pdf'): string {
