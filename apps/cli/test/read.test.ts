@@ -37,6 +37,20 @@ interface GameJson { tags: Record<string, string>; headerRead: Record<string, { 
 const bare = (san: string) => san.replace(/[+#]$/, '');
 
 describe('zapis read on the fixture scans', () => {
+  it('prints what the README shows for jpeg150.jpg, word for word where the README does not cut it', async () => {
+    const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8');
+    const shown = /What comes out \(standard output; the summary on standard error\):\n\n```\n([\s\S]*?)\n```/u.exec(readme)?.[1];
+    expect(shown, 'the README\u2019s example output').toBeDefined();
+    const result = await run(['read', 'fixtures/scans/jpeg150.jpg']);
+    expect(result.code).toBe(0);
+    const flat = (text: string): string => text.replace(/\s+/gu, ' ').trim();
+    const printed = flat(`${result.stdout}\n${result.stderr}`);
+    // The README cuts the movetext with "…": every piece between the cuts is printed as it stands.
+    const pieces = shown!.split('\u2026').map(flat).filter((piece) => piece !== '');
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) expect(printed).toContain(piece);
+  });
+
   it('reads every sheet into its game, flags every move it got wrong, and reports the page with no sheet', async () => {
     const result = await run(['read', 'fixtures/scans', '--format', 'json']);
     // One file has no sheet on it: the run goes on and says so.
