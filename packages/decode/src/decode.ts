@@ -220,6 +220,10 @@ const WIDE_BEAM = { width: 14, size: 128, layoutSize: 10 } as const;
  */
 const RESCUE_BEAM = { width: 30, size: 256, layoutSize: 10 } as const;
 
+/** The caller set the beam itself: no wider search of ours follows. */
+const beamsGiven = (options: DecodeOptions): boolean =>
+  options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined;
+
 interface LanguageRun {
   readonly language: LanguageCode;
   readonly lattice: Lattice;
@@ -451,7 +455,7 @@ function searchRun(setup: SearchSetup, language: LanguageCode, channel: NoisyCha
 function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['languageScores']): { game: DecodedGame; run: LanguageRun } {
   const { options } = setup;
   const built = buildGame(setup.start, setup.sheets, run, scores, options);
-  if (run.searchedWide || options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined) return { game: built.game, run };
+  if (run.searchedWide || beamsGiven(options)) return { game: built.game, run };
   // A move a person confirmed explains its own cells' misfit: it is no sign the beam lost the game.
   const confirmed = options.confirmed;
   const surprises = confirmed ? built.surprises.map((surprise, index) => (confirmed.has(index + 1) ? 0 : surprise)) : built.surprises;
@@ -495,15 +499,13 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   const languages = languageGiven
     ? [languageGiven]
     : options.languages && options.languages.length > 0 ? [...options.languages] : oneLanguage ? [oneLanguage.language] : sheetLanguageCandidates(sheets);
-  const beamGiven = options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined
-    || options.widenForConfirmed === false;
+  const widen = !beamsGiven(options) && options.widenForConfirmed !== false;
   const runs = languages.map((language): LanguageRun => {
-    const narrow = searchRun(setup, language, channel, 1);
     // The narrow beam may have dropped every game that leads to a confirmed move (a badly read stretch before
-    // it): a person's move is refused only when the wide search cannot play it either.
-    let run = narrow;
-    for (const beam of [WIDE_BEAM, RESCUE_BEAM]) {
-      if (beamGiven || !unplayedConfirmation(options.confirmed, run.lattice.plies.length - 1)) break;
+    // it): a person's move is refused only when the wider searches cannot play it either.
+    let run = searchRun(setup, language, channel, 1);
+    for (const beam of widen ? [WIDE_BEAM, RESCUE_BEAM] : []) {
+      if (!unplayedConfirmation(options.confirmed, run.lattice.plies.length - 1)) break;
       const wider = searchRun(setup, language, channel, 1, beam);
       if (wider.lattice.plies.length > run.lattice.plies.length) run = { ...wider, searchedWide: true as const };
     }

@@ -47,7 +47,7 @@ export function deskMoves(decoded: DecodedGame, sheetsAt: (move: DecodedMove) =>
       readCorrected: sheets.read.map((_, sheet) => move.cells[sheet]?.corrected === true),
       ...(move.reviewReasons.includes('disputed') ? { disputedBy: sheets.read.map((_, sheet) => move.cells[sheet]?.disputedBy ?? null) } : {}),
       ...(move.reviewReasons.includes('disputed') && move.cells.some((cell) => cell.disputingReaders !== undefined)
-        ? { disputingReaders: sheets.read.map((_, sheet) => { const readers = move.cells[sheet]?.disputingReaders; return readers ? [...readers] : null; }) } : {}),
+        ? { disputingReaders: sheets.read.map((_, sheet) => move.cells[sheet]?.disputingReaders?.slice() ?? null) } : {}),
       cells: sheets.cells,
       readAlternatives: sheets.readAlternatives,
       ...(rival ? { rival: rival.kind === 'move' ? { kind: 'move' as const, san: rival.san, probability: rounded(rival.probability) } : { kind: 'game-ends' as const, probability: rounded(rival.probability) } } : {}),
