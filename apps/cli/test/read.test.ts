@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parsePgn } from '@zapis/notation';
+import { READER_NAMES } from '@zapis/ocr';
 import { jsonLines, repositoryRoot, run } from './run-cli.js';
 
 const scans = join(repositoryRoot, 'fixtures', 'scans');
@@ -153,7 +154,7 @@ describe('zapis read on the fixture scans', () => {
   it('says which reader disputes a move the ensemble reads as written, and what it reads, never that the move was corrected', async () => {
     const file = 'fixtures/scans/jpeg150.jpg';
     const json = await run(['read', file, '--format', 'json', '--reader', 'ensemble']);
-    type Disputed = { moves: { ply: number; san: string; reviewReasons: string[]; corrected: boolean; disputedBy?: (string | null)[] }[] };
+    type Disputed = { moves: { ply: number; san: string; reviewReasons: string[]; corrected: boolean; disputedBy?: (string | null)[]; disputingReaders?: (string[] | null)[] }[] };
     const game = (jsonLines(json.stdout) as unknown as Disputed[])[0];
     const disputed = game.moves.filter((move) => move.reviewReasons.includes('disputed'));
     expect(disputed.length).toBeGreaterThan(0);
@@ -163,7 +164,11 @@ describe('zapis read on the fixture scans', () => {
     }
     const pgn = (await run(['read', file, '--reader', 'ensemble'])).stdout.replace(/\s+/g, ' ');
     const first = disputed[0];
-    expect(pgn).toContain(`{review: one reader alone reads ${first.disputedBy![0] || 'nothing'};`);
+    // The PGN names the readers that dispute it, as the JSON does.
+    const readers = first.disputingReaders?.[0] ?? [];
+    expect(readers.length).toBeGreaterThan(0);
+    const who = readers.map((reader) => READER_NAMES[reader]).join(' and ');
+    expect(pgn).toContain(`{review: ${who} alone ${readers.length > 1 ? 'read' : 'reads'} ${first.disputedBy![0] || 'nothing'};`);
     // What was read is the move: no `{read: …}` before its review comment.
     expect(pgn).not.toContain(` ${first.san} {read:`);
   });

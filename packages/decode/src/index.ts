@@ -22,4 +22,4 @@ export { DEFAULT_MOVE_PRIOR, type MovePriorWeights } from './move-prior.js';
 export { type MoveFeature } from './move-features.js';
 export { fitMovePrior, PriorSamples, type FitMovePriorOptions, type FittedMovePrior } from './fit-move-prior.js';
 export { type CellUse } from './search.js';
-export { decodedGamePgn, reviewComment, readComment, type DecodedPgnOptions } from './pgn-output.js';
+export { decodedGamePgn, reviewComment, readComment, type DecodedPgnOptions, type ReaderNames } from './pgn-output.js';

@@ -13,7 +13,12 @@ export interface DecodedPgnOptions {
   readonly result?: string;
   /** Comments before the first move (after the decoder's own, e.g. where the game breaks). */
   readonly comments?: readonly string[];
+  /** How to name each reader of an ensemble in a dispute (`CellWitness.reader` → a name); unnamed readers stay "one reader". */
+  readonly readerNames?: ReaderNames;
 }
+
+/** Readers' names for review comments, by `CellWitness.reader` (e.g. `{ 'pp-ocr': 'PP-OCR' }`). */
+export type ReaderNames = Readonly<Record<string, string>>;
 
 /** The comment on a move a person confirmed. */
 export const CONFIRMED_COMMENT = 'confirmed by a person';
@@ -55,15 +60,25 @@ function otherReadingText(move: DecodedMove): string {
   return move.otherReading === undefined ? 'the other reader\u2019s game ends before this move' : `the other reader reads ${move.otherReading}`;
 }
 
-/** What one reader of an ensemble reads on its own where it disputes the move: `one reader alone reads SB` (or `nothing`). */
-function disputedText(move: DecodedMove): string {
-  const texts = [...new Set(move.cells.flatMap((cell) => (cell.disputedBy !== undefined ? [cell.disputedBy || 'nothing'] : [])))];
-  return texts.length > 0 ? `one reader alone reads ${texts.join(', ')}` : REASONS.disputed;
+/**
+ * What one reader of an ensemble reads on its own where it disputes the move: `one reader alone reads SB` (or
+ * `nothing`); with `names` for every disputing reader, who: `PP-OCR alone reads SB`, `A and B alone read SB`.
+ */
+function disputedText(move: DecodedMove, names: ReaderNames | undefined): string {
+  const disputing = move.cells.filter((cell) => cell.disputedBy !== undefined);
+  const texts = [...new Set(disputing.map((cell) => cell.disputedBy || 'nothing'))];
+  if (texts.length === 0) return REASONS.disputed;
+  const readers = [...new Set(disputing.flatMap((cell) => cell.disputingReaders ?? []))];
+  const named = names !== undefined && readers.length > 0 && disputing.every((cell) => (cell.disputingReaders ?? []).length > 0)
+    && readers.every((reader) => names[reader] !== undefined);
+  if (!named) return `one reader alone reads ${texts.join(', ')}`;
+  return `${readers.map((reader) => names[reader]).join(' and ')} alone ${readers.length > 1 ? 'read' : 'reads'} ${texts.join(', ')}`;
 }
 
-/** The comment written after a move on the review list. */
-export function reviewComment(move: DecodedMove): string {
-  const reasons = move.reviewReasons.map((reason) => (reason === 'readers-differ' ? otherReadingText(move) : reason === 'disputed' ? disputedText(move) : REASONS[reason])).join(', ');
+/** The comment written after a move on the review list; `readerNames` names the readers of a dispute. */
+export function reviewComment(move: DecodedMove, readerNames?: ReaderNames): string {
+  const reasons = move.reviewReasons.map((reason) => (reason === 'readers-differ' ? otherReadingText(move)
+    : reason === 'disputed' ? disputedText(move, readerNames) : REASONS[reason])).join(', ');
   const rival = rivalIsOtherReading(move) ? '' : `; ${rivalText(move)}`;
   return `review: ${reasons || 'flagged'}; confidence ${move.confidence.toFixed(2)}${rival}`;
 }
@@ -79,7 +94,7 @@ function rivalIsOtherReading(move: DecodedMove): boolean {
 export function decodedGamePgn(game: DecodedGame, options: DecodedPgnOptions = {}): string {
   const moves: WritableMove[] = game.moves.map((move) => {
     const read = readComment(move);
-    const comments = [...(read ? [read] : []), ...(move.review ? [reviewComment(move)] : []), ...(move.confirmed ? [CONFIRMED_COMMENT] : [])];
+    const comments = [...(read ? [read] : []), ...(move.review ? [reviewComment(move, options.readerNames)] : []), ...(move.confirmed ? [CONFIRMED_COMMENT] : [])];
     return { description: move.description, ...(comments.length > 0 ? { comments } : {}) };
   });
   const result = options.result && RESULTS.includes(options.result) ? (options.result as ResultText) : undefined;

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { describe, expect, it } from 'vitest';
-import { decodeSheets, readComment, reviewComment, type Cell } from '../src/index.js';
+import { decodedGamePgn, decodeSheets, readComment, reviewComment, type Cell } from '../src/index.js';
 
 /** A cell whose image "shows" `shown`: texts score by how far they are from it, as a recogniser would. */
 const scoredCell = (shown: string, readings: string[] = [shown]): Cell => ({
@@ -66,6 +66,14 @@ describe('cells with a scorer (images read by a recogniser)', () => {
     expect(named.ok && third(named.value.moves)).toEqual(['first']);
     const both = decode({ ...ensemble, witnesses: [{ ...witnesses[0], reader: 'first' }, { score: (text: string) => -8 * distance(text, 'Nf3'), ceiling: 0, reader: 'third' }] });
     expect(both.ok && third(both.value.moves)).toEqual(['first', 'third']);
+    // Review comments name the disputing readers when given their names, and say "one reader" when a name is missing.
+    if (!named.ok || !both.ok) return;
+    const names = { first: 'the first network', third: 'the third network' };
+    expect(reviewComment(named.value.moves[2], names)).toMatch(/^review: the first network alone reads Nf3; confidence /);
+    expect(reviewComment(both.value.moves[2], names)).toMatch(/^review: the first network and the third network alone read Nf3; /);
+    expect(reviewComment(both.value.moves[2], { first: 'the first network' })).toMatch(/^review: one reader alone reads Nf3; /);
+    expect(decodedGamePgn(named.value, { readerNames: names })).toContain('{review: the first network alone reads Nf3; confidence');
+    expect(decodedGamePgn(named.value)).toContain('{review: one reader alone reads Nf3; confidence');
     // A witness that agrees within the margin objects to nothing.
     const mild = decode({ ...ensemble, witnesses: [{ score: (text) => -2 * distance(text, 'Nf3'), ceiling: 0 }, { score: sawNc3, ceiling: 0 }] });
     expect(mild.ok && mild.value.moves[2].reviewReasons.includes('disputed')).toBe(false);

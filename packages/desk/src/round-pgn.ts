@@ -7,6 +7,7 @@
 import { describeMove, parseFen, parseUci } from '@zapis/core';
 import { decodedGamePgn, type DecodedGame, type DecodedMove, type ReviewReason } from '@zapis/decode';
 import type { LanguageCode } from '@zapis/notation';
+import { READER_NAMES } from '@zapis/ocr';
 import type { DeskGame, DeskMove } from './desk-game.js';
 
 export interface RoundPgn {
@@ -39,6 +40,7 @@ function decodedMove(move: DeskMove): DecodedMove | undefined {
       sheet, use: text === null ? 'unwritten' as const : 'written' as const,
       ...(text !== null ? { text, corrected: move.readCorrected[sheet] === true } : {}),
       ...(typeof move.disputedBy?.[sheet] === 'string' ? { disputed: true, disputedBy: move.disputedBy[sheet] } : {}),
+      ...(move.disputingReaders?.[sheet] ? { disputingReaders: move.disputingReaders[sheet] } : {}),
     })),
   };
 }
@@ -66,7 +68,7 @@ export function gamePgn(game: DeskGame): string | undefined {
     ...game.rejected.map((entry) => `decode: ${entry.message}`),
     confirmationComment(game),
   ];
-  return decodedGamePgn(decoded, { tags: game.tags, ...(game.result ? { result: game.result } : {}), comments });
+  return decodedGamePgn(decoded, { tags: game.tags, ...(game.result ? { result: game.result } : {}), comments, readerNames: READER_NAMES });
 }
 
 export function roundPgn(games: readonly DeskGame[]): RoundPgn {

@@ -432,7 +432,10 @@ describe('a scan on the desk, read as the browser reads it', () => {
     const index = 9;
     const moves = game.moves.map((move, at) => at !== index ? move
       : { ...move, review: true, reviewReasons: ['disputed'], disputedBy: [''] });
-    const pgn = oneLine(roundPgn([{ ...game, moves, flagged: [...game.flagged, index + 1].sort((a, b) => a - b) }]).pgn);
-    expect(pgn).toContain('one reader alone reads nothing');
+    const exported = (withMoves: typeof moves): string => oneLine(roundPgn([{ ...game, moves: withMoves, flagged: [...game.flagged, index + 1].sort((a, b) => a - b) }]).pgn);
+    expect(exported(moves)).toContain('one reader alone reads nothing');
+    // With its readers known, the export names them as `zapis read` does.
+    const named = moves.map((move, at) => (at === index ? { ...move, disputingReaders: [['notation-wide']] } : move));
+    expect(exported(named)).toContain('the notation network read wide alone reads nothing');
   });
 });

@@ -41,6 +41,11 @@ export const DEFAULT_ENSEMBLE_WEIGHTS: readonly number[] = [0.5, 0.25, 0.25];
 export const ENSEMBLE_READERS: readonly string[] = ['pp-ocr', 'notation', 'notation-wide'];
 export const ALONE_READER = ENSEMBLE_READERS[0];
 
+/** How review comments (PGN, messages) name the ensemble's readers, in English. */
+export const READER_NAMES: Readonly<Record<string, string>> = {
+  'pp-ocr': 'PP-OCR', notation: 'the notation network', 'notation-wide': 'the notation network read wide',
+};
+
 /** The weights of `count` networks when none are given: the default ensemble's, else equal (two: readings stored before the second look). */
 export function defaultWeights(count: number): readonly number[] {
   return count === DEFAULT_ENSEMBLE_WEIGHTS.length ? DEFAULT_ENSEMBLE_WEIGHTS : new Array<number>(count).fill(1 / count);

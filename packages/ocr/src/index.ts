@@ -12,7 +12,7 @@ export { type CellImage, CELL_PIXELS_PER_POINT, cutCell, boxInk } from './cell-i
 export { type CtcFrames, CtcScores } from './ctc-scores.js';
 export { type OnnxRuntime, type RecognizerFiles, RecognizerModel, NOTATION_SYMBOLS } from './recognizer-model.js';
 export {
-  type CtcReaderOptions, type CtcCellReading, type FrameModel, CtcReader, ctcReading, cellBatches, DEFAULT_BATCH_SIZE, DEFAULT_CTC_TEMPERATURE, DEFAULT_ENSEMBLE_WEIGHTS, ENSEMBLE_READERS, ALONE_READER, defaultWeights,
+  type CtcReaderOptions, type CtcCellReading, type FrameModel, CtcReader, ctcReading, cellBatches, DEFAULT_BATCH_SIZE, DEFAULT_CTC_TEMPERATURE, DEFAULT_ENSEMBLE_WEIGHTS, ENSEMBLE_READERS, ALONE_READER, READER_NAMES, defaultWeights,
 } from './ctc-reader.js';
 export { type NotationModelFiles, NotationModel } from './notation-model.js';
 export { NOTATION_STRETCH, StretchedLinesModel, ensembleNetworks, stretchedLine } from './stretched-lines.js';

@@ -8,6 +8,7 @@ import type { DecodeError } from '@zapis/decode';
 import type { Diagnostic, DiagnosticCode } from '@zapis/game';
 import type { CellOnScan, ReadGame, ReadProblem, ReadProblemCode, ReviewBy } from './read-game.js';
 import type { CrossCheckSummary } from './cross-check.js';
+import { READER_NAMES } from './ctc-reader.js';
 import type { PageOutcome } from './read-scan-file.js';
 
 /** A diagnostic as `validate` and `decode` report it (ARCHITECTURE.md), plus the page and the cell on the scan. */
@@ -100,7 +101,7 @@ export function readGameDiagnostics(game: ReadGame): ReadDiagnostic[] {
       ...(where ? { file: where.where.file, page: where.where.page, cell: where.where } : {}),
       severity: 'warning',
       code: !where ? 'decode-unwritten' : move.corrected ? 'decode-corrected' : 'decode-review',
-      message: `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}${read ? ` (${read})` : ''}: ${reviewComment(move)}`,
+      message: `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}${read ? ` (${read})` : ''}: ${reviewComment(move, READER_NAMES)}`,
       ply: move.ply, moveNumber: move.moveNumber, side: move.side, fen: move.fen,
       ...(where ? { text: where.cell.reading.alternatives[0]?.text ?? '' } : {}),
       // The rival (another reader's move, or the legal move that best explains the cell) is offered even where the kept decoding gave it no weight.
@@ -179,7 +180,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
 /** The game as PGN: the decode's comments (what was read, why to review) and the tags read off the sheets. */
 export function readGamePgn(game: ReadGame): string | undefined {
   if (!game.decoded.ok) return undefined;
-  return decodedGamePgn(game.decoded.value, { tags: game.tags, ...(game.result ? { result: game.result } : {}) });
+  return decodedGamePgn(game.decoded.value, { tags: game.tags, ...(game.result ? { result: game.result } : {}), readerNames: READER_NAMES });
 }
 
 /** The JSON object for a page that could not be read: a game object with no moves and the error, so nothing is lost. */

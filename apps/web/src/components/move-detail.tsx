@@ -99,7 +99,7 @@ function reasonText(reason: string, move: DeskMove, t: Translate): string {
     const texts = disputedBy.map((text) => text || t('nothing')).join(', ');
     const readers = [...new Set((move.disputingReaders ?? []).flatMap((names) => names ?? []))];
     return readers.length > 0
-      ? t('reason_disputed_named', { r: readers.map((reader) => readerName(reader, t)).join(t('readersAnd')), t: texts })
+      ? t(readers.length > 1 ? 'reason_disputed_named_many' : 'reason_disputed_named', { r: readers.map((reader) => readerName(reader, t)).join(t('readersAnd')), t: texts })
       : t('reason_disputed_text', { t: texts });
   }
   return t(`reason_${reason}` as MessageKey);
