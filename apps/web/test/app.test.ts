@@ -256,6 +256,47 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await app.screenshot('04b-changed-by-a-confirmation');
   });
 
+  it('says which confirmation cannot be played, shows the game without it and flags the moves up to it', async () => {
+    const { page } = app;
+    await page.fill('[data-testid=paste-text]', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O b5\n');
+    await page.click('[data-testid=paste-submit]');
+    await gameSettled(page);
+    const moveAt = (ply: number) => page.locator(`[data-testid=move-list] li[data-ply="${ply}"]`);
+    const type = async (ply: number, san: string): Promise<void> => {
+      await moveAt(ply).locator('button').click();
+      await page.fill('[data-testid=typed-move]', san);
+      await page.press('[data-testid=typed-move]', 'Enter');
+      await page.waitForSelector(`[data-testid=move-list] li[data-ply="${ply}"][data-confirmed=true]`);
+      await gameSettled(page);
+    };
+    // The person confirms 4. Ba4, then says 3. Bc4 was played: no bishop can reach a4 after it.
+    await type(7, 'Ba4');
+    await type(5, 'Bc4');
+    // Said once, naming the move, above the game shown without it.
+    const refusals = (await page.locator('[role=alert]').allTextContents()).filter((text) => text.includes('cannot be played'));
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatch(/^the confirmed move 4\. Ba4 \(ply 7\) cannot be played: .*; the game is shown without it$/u);
+    expect(await page.locator('[data-testid=rejected]').getAttribute('data-san')).toBe('Ba4');
+    expect(await page.locator('[data-testid=rejected]').getAttribute('data-ply')).toBe('7');
+    expect(await moveAt(5).getAttribute('data-confirmed')).toBe('true');
+    expect(await moveAt(7).getAttribute('data-confirmed')).not.toBe('true');
+    expect(await moveAt(7).getAttribute('data-san')).not.toBe('Ba4');
+    // The moves between the confirmed 3. Bc4 and the refused 4. Ba4 are flagged, each saying why.
+    const reasonsAt = async (ply: number): Promise<string> => {
+      await moveAt(ply).locator('button').click();
+      return (await page.locator('[data-testid=move-detail] .reasons').allTextContents()).join(' ');
+    };
+    expect(await moveAt(6).getAttribute('data-review')).toBe('true');
+    expect(await reasonsAt(6)).toContain('the move you confirmed at ply 7, Ba4, cannot follow the game as decoded here');
+    expect(await moveAt(7).getAttribute('data-review')).toBe('true');
+    expect(await reasonsAt(7)).toContain('you confirmed Ba4 here, and it cannot be played after the moves before it');
+    await app.screenshot('04c-confirmation-refused');
+    // In Polish too.
+    await page.selectOption('[data-testid=ui-language]', 'pl');
+    expect(await reasonsAt(7)).toContain('zatwierdzono tu Ba4, a nie da się go wykonać po wcześniejszych posunięciach');
+    await page.selectOption('[data-testid=ui-language]', 'en');
+  });
+
   it('puts a message on a bad file only, and the other files go on', async () => {
     const { page } = app;
     await page.setInputFiles('[data-testid=file-input]', [

@@ -54,7 +54,7 @@ export interface DeskMove {
   /** Scans: the review model's probability (0..1) that the move is wrong, which decided whether it is flagged. */
   risk?: number;
   /** With the reason 'before-refused' or 'refused': the confirmed move (here or later) that cannot follow the moves decoded before it. */
-  refusedAfter?: { ply: number; san: string };
+  refusedAfter?: { ply: number; san: string; written: string };
   /** With the reason 'changed': the move the game as read had here, sure of it, before a confirmation elsewhere changed it. */
   was?: { san: string; written: string };
 }

@@ -10,15 +10,19 @@
  * where the refused one stands as 'refused'.
  */
 import type { DeskGame, DeskMove } from './desk-game.js';
+import { writtenSan } from './written-move.js';
 
 export function markBeforeRefused(game: DeskGame): DeskGame {
   if (game.rejected.length === 0 || game.moves.length === 0) return game;
   const confirmedPlies = game.moves.filter((move) => move.confirmed).map((move) => move.ply);
   /** Per ply, the refused move it stands before (the nearest one). */
-  const refusedAfter = new Map<number, { ply: number; san: string }>();
+  const refusedAfter = new Map<number, NonNullable<DeskMove['refusedAfter']>>();
   for (const refused of [...game.rejected].sort((a, b) => b.ply - a.ply)) {
     const from = Math.max(0, ...confirmedPlies.filter((ply) => ply < refused.ply)) + 1;
-    for (let ply = from; ply <= refused.ply && ply <= game.moves.length; ply++) refusedAfter.set(ply, { ply: refused.ply, san: refused.san });
+    // Shown in the game's letters; it cannot be played here, so writtenSan translates its text.
+    const fen = game.moves[Math.min(refused.ply, game.moves.length) - 1].fenBefore;
+    const named = { ply: refused.ply, san: refused.san, written: writtenSan(fen, refused.san, game.language) };
+    for (let ply = from; ply <= refused.ply && ply <= game.moves.length; ply++) refusedAfter.set(ply, named);
   }
   if (refusedAfter.size === 0) return game;
   const moves = game.moves.map((move): DeskMove => {

@@ -65,6 +65,8 @@ describe('a transcription on the desk', () => {
     expect(fixed.moves[1].reviewReasons).toContain('before-refused');
     expect(fixed.moves[2]).toMatchObject({ review: true, refusedAfter: { ply: 3, san: 'Bc4' } });
     expect(fixed.moves[2].reviewReasons).toContain('refused');
+    // Named in the game's letters too (a Polish sheet: the bishop is G), though it cannot be played there.
+    expect(fixed.moves[2].refusedAfter?.written).toBe('Gc4');
     expect(fixed.flagged).toEqual(expect.arrayContaining([2, 3]));
     expect(fixed.moves.slice(3).filter((move) => move.refusedAfter !== undefined)).toEqual([]);
     expect(fixed.moves.length).toBeGreaterThan(60);

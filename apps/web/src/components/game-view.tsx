@@ -20,7 +20,8 @@ export function GameView({ entry, inputs, selectedPly, onSelect, actions }: {
   }
   const imageOf = imageFinder(inputs);
   const move = game.moves.find((candidate) => candidate.ply === selectedPly);
-  const errors = game.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  // A refused confirmation is shown once, below, from `game.rejected`.
+  const errors = game.diagnostics.filter((diagnostic) => diagnostic.severity === 'error' && diagnostic.code !== 'confirmed-illegal');
   // What reading found about the sheets themselves (the same sheet given twice, several results ticked, ...).
   const sheetWarnings = game.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning' && diagnostic.code.startsWith('read-'));
   // A confirmation that ended the game before sure moves of the game as read (@zapis/desk's changed-moves).
@@ -39,7 +40,7 @@ export function GameView({ entry, inputs, selectedPly, onSelect, actions }: {
         {sheetWarnings.map((diagnostic, index) => <p key={`w${index}`} class="sheet-warning" data-testid="sheet-warning" data-code={diagnostic.code}>{diagnostic.message}</p>)}
         {endChanged.map((diagnostic, index) => <p key={`e${index}`} role="alert" class="sheet-warning" data-testid="game-warning" data-code={diagnostic.code}>{diagnostic.message}</p>)}
         {game.rejected.map((rejected) => (
-          <p key={rejected.ply} role="alert" class="error" data-testid="rejected">{`${Math.ceil(rejected.ply / 2)}${rejected.ply % 2 === 1 ? '.' : '...'} ${rejected.san}: ${rejected.message}`}</p>
+          <p key={rejected.ply} role="alert" class="error" data-testid="rejected" data-ply={rejected.ply} data-san={rejected.san}>{t('rejectedShownWithout', { m: rejected.message })}</p>
         ))}
       </header>
       <div class="sheets">

@@ -92,8 +92,8 @@ function reasonText(reason: string, move: DeskMove, t: Translate): string {
     return move.otherReading === null ? t('reason_readers-differ_ends') : t('reason_readers-differ_move', { m: move.otherReading.written });
   }
   if (reason === 'changed' && move.was) return t('reason_changed_move', { m: move.was.written });
-  if (reason === 'before-refused' && move.refusedAfter) return t('reason_before-refused_move', { m: move.refusedAfter.san, p: move.refusedAfter.ply });
-  if (reason === 'refused' && move.refusedAfter) return t('reason_refused_move', { m: move.refusedAfter.san });
+  if (reason === 'before-refused' && move.refusedAfter) return t('reason_before-refused_move', { m: move.refusedAfter.written, p: move.refusedAfter.ply });
+  if (reason === 'refused' && move.refusedAfter) return t('reason_refused_move', { m: move.refusedAfter.written });
   const disputedBy = [...new Set((move.disputedBy ?? []).filter((text): text is string => text !== null))];
   if (reason === 'disputed' && disputedBy.length > 0) {
     const texts = disputedBy.map((text) => text || t('nothing')).join(', ');
