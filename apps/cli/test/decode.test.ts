@@ -138,6 +138,31 @@ describe('zapis decode', () => {
     expect(summary).toMatchObject({ summary: { games: 1 } });
   });
 
+  it('refuses an empty text and prose as games, each with its reason, and decodes the games beside them', async () => {
+    const text = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n\n[Event "a letter"]\nDear arbiter, please find the results of round three enclosed.\n';
+    const json = await runDecode(['-', '--format', 'json'], text);
+    expect(json.code).toBe(1);
+    const [game, prose, summary] = jsonLines(json.stdout);
+    expect(game).toMatchObject({ status: 'ok', san: ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6'] });
+    // Decoded, the letter would be a game of a few "corrected" moves; it is said not to be one instead.
+    expect(prose).toMatchObject({ status: 'error', plies: 0, moves: [], tags: { Event: 'a letter' } });
+    expect(prose.diagnostics).toEqual([expect.objectContaining({
+      severity: 'error', code: 'decode-not-a-game', line: 3, message: expect.stringMatching(/^not a chess game: only \d of 10 words from line 3 read as moves \('Dear arbiter,/u),
+    })]);
+    expect(summary).toMatchObject({ summary: { games: 2, ok: 1, failed: 1 } });
+    const pgn = await runDecode(['-'], text);
+    expect(pgn.code).toBe(1);
+    expect(parsePgn(pgn.stdout).map((game) => game.moves.map((move) => move.text))).toEqual([['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6']]);
+    expect(pgn.stderr).toMatch(/^zapis: <stdin>:3: not a chess game: /mu);
+    // An empty text is one failed game, not none: the summary and the exit code say so.
+    const empty = await runDecode(['-', '--format', 'json'], ' \n\n');
+    expect(empty.code).toBe(1);
+    expect(jsonLines(empty.stdout)).toEqual([
+      expect.objectContaining({ status: 'error', plies: 0, diagnostics: [expect.objectContaining({ code: 'decode-empty', message: 'the text is empty', line: 1 })] }),
+      expect.objectContaining({ summary: expect.objectContaining({ games: 1, failed: 1 }) }),
+    ]);
+  });
+
   it('reports bad input as errors, not stack traces', async () => {
     const empty = await runDecode(['-', '--format', 'json'], '[Event "empty"]\n');
     expect(empty.code).toBe(1);

@@ -13,6 +13,7 @@ export { nearestOtherMove } from './nearest-move.js';
 export { GAME_END_RIVAL_PROBABILITY } from './rival.js';
 export { type Reading, type Cell, type CellScorer, type CellWitness, type CellSource, type Sheet } from './readings.js';
 export { parseTranscription, type Transcription } from './transcription.js';
+export { MOVE_LIKE_SHARE, notAGame, type NotAGame } from './not-a-game.js';
 export {
   DEFAULT_CHANNEL_PARAMETERS, DEFAULT_SPELLING, SPELLING_BY_LANGUAGE, DEFAULT_LAYOUT, DEFAULT_REVIEW_THRESHOLD,
   type ChannelParameters, type CharacterRates, type ConfusionTable, type SpellingPriors, type LayoutPriors,

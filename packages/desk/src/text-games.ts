@@ -1,17 +1,11 @@
 /**
  * A text's games, as `zapis decode` finds them (parseTranscription: an OCR'd
  * transcription or a PGN, any language). Text that holds no game is a failure
- * saying so, decided before any decoding: a game's words must mostly read as
- * moves in some language (OCR noise leaves most of a sheet's moves readable;
- * prose leaves almost none).
+ * saying so, decided before any decoding (@zapis/decode's notAGame).
  */
-import { parseTranscription, type Transcription } from '@zapis/decode';
-import { readMove } from '@zapis/notation';
+import { notAGame, parseTranscription, type Transcription } from '@zapis/decode';
 import type { DeskFailure } from './desk-input.js';
 import type { DeskTextSource } from './game-source.js';
-
-/** At least this share of a game's cells must read as a move in some language. */
-export const MOVE_LIKE_SHARE = 0.5;
 
 type TextInput = { readonly id: string; readonly name: string; readonly text: string };
 
@@ -23,15 +17,9 @@ export function textGames(input: TextInput, pair: boolean): { games: DeskTextSou
   const failures: DeskFailure[] = [];
   const records: Transcription[] = [];
   for (const record of parseTranscription(input.text)) {
-    const texts = record.sheet.cells.map((cell) => cell.readings[0]?.text ?? '');
-    const moveLike = texts.filter((text) => readMove(text.replace(/[+#!?]+$/, '')).length > 0).length;
-    if (texts.length === 0) {
-      failures.push(failure('no-moves', `game ${record.index} (line ${record.line}) has no moves`, record.line));
-    } else if (moveLike < MOVE_LIKE_SHARE * texts.length) {
-      failures.push(failure('not-a-game', `not a chess game: only ${moveLike} of ${texts.length} words from line ${record.line} read as moves (${quoted(texts)})`, record.line));
-    } else {
-      records.push(record);
-    }
+    const problem = notAGame(record);
+    if (problem) failures.push(failure(problem.code, problem.message, record.line));
+    else records.push(record);
   }
   if (records.length === 0 && failures.length === 0) failures.push(failure('not-a-game', 'not a chess game: no moves in the text'));
   const step = pair ? 2 : 1;
@@ -51,10 +39,4 @@ export function textGames(input: TextInput, pair: boolean): { games: DeskTextSou
     });
   }
   return { games, failures };
-}
-
-/** The first few words, to show what the text held. */
-function quoted(texts: readonly string[]): string {
-  const shown = texts.slice(0, 6).join(' ');
-  return `'${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown}${texts.length > 6 ? ' ...' : ''}'`;
 }

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import type { Diagnostic } from '@zapis/game';
 import {
-  DEFAULT_REVIEW_THRESHOLD, decodeSheets, parseTranscription, readComment, reviewComment, decodedGamePgn,
+  DEFAULT_REVIEW_THRESHOLD, decodeSheets, notAGame, parseTranscription, readComment, reviewComment, decodedGamePgn,
   type DecodedGame, type DecodeError, type Transcription,
 } from '@zapis/decode';
 import type { Result } from '@zapis/core';
@@ -25,7 +25,8 @@ interface DecodeFlags {
 
 /** The codes decode reports (stable, kebab-case). */
 type DecodeDiagnosticCode =
-  | `decode-${DecodeError['code']}` | 'decode-unwritten' | 'decode-corrected' | 'decode-review' | 'decode-noise-cell' | 'decode-break';
+  | `decode-${DecodeError['code']}` | 'decode-unwritten' | 'decode-corrected' | 'decode-review' | 'decode-noise-cell' | 'decode-break'
+  | 'decode-empty' | 'decode-not-a-game';
 
 /** Decode reports problems with the same fields as validate (ARCHITECTURE.md), without source offsets. */
 type JsonDiagnostic = Omit<Diagnostic, 'offset' | 'length' | 'code'> & { readonly code: DecodeDiagnosticCode };
@@ -36,6 +37,18 @@ interface Job {
   readonly records: readonly Transcription[];
 }
 
+
+/** Why a job is not decoded at all: an empty text, or a sheet whose words are mostly not moves (notAGame). */
+function refusedBeforeDecoding(job: Job, text: string): JsonDiagnostic[] | undefined {
+  if (text.trim() === '') return [{ severity: 'error', code: 'decode-empty', message: 'the text is empty', file: job.file, line: 1, column: 1 }];
+  const diagnostics = job.records.flatMap((record): JsonDiagnostic[] => {
+    const problem = notAGame(record);
+    // A game with no move text at all is the decoder's own 'no-readings' error.
+    return problem?.code === 'not-a-game'
+      ? [{ severity: 'error', code: 'decode-not-a-game', message: problem.message, file: job.file, line: record.line, column: 1 }] : [];
+  });
+  return diagnostics.length > 0 ? diagnostics : undefined;
+}
 
 function diagnosticsOf(job: Job, decoded: Result<DecodedGame, DecodeError>): JsonDiagnostic[] {
   const file = job.file;
@@ -74,9 +87,8 @@ function diagnosticsOf(job: Job, decoded: Result<DecodedGame, DecodeError>): Jso
   return diagnostics;
 }
 
-function jsonGame(job: Job, index: number, decoded: Result<DecodedGame, DecodeError>, diagnostics: readonly JsonDiagnostic[], requested: string) {
+function jsonGame(job: Job, index: number, game: DecodedGame | undefined, diagnostics: readonly JsonDiagnostic[], requested: string) {
   const start = job.records[0];
-  const game = decoded.ok ? decoded.value : undefined;
   return {
     file: job.file,
     index,
@@ -134,14 +146,17 @@ export function registerDecode(program: Command, context: CommandContext): void 
         const jobs: Job[] = [];
         const step = flags.pair ? 2 : 1;
         for (let index = 0; index < records.length; index += step) jobs.push({ file: input.name, records: records.slice(index, index + step) });
+        // An empty text is a failed game, not none: nothing read is dropped silently.
+        if (input.text.trim() === '') jobs.push({ file: input.name, records: [{ index: 1, line: 1, tags: {}, sheet: { cells: [] } }] });
         for (const [position, job] of jobs.entries()) {
-          const decoded = decodeSheets(job.records.map((record) => record.sheet), { language, reviewThreshold });
-          const diagnostics = diagnosticsOf(job, decoded);
+          const refused = refusedBeforeDecoding(job, input.text);
+          const decoded = refused ? undefined : decodeSheets(job.records.map((record) => record.sheet), { language, reviewThreshold });
+          const diagnostics = refused ?? (decoded ? diagnosticsOf(job, decoded) : []);
           const failed = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
           summary.games++;
           if (failed) summary.failed++;
           else summary.ok++;
-          if (decoded.ok) {
+          if (decoded?.ok) {
             summary.plies += decoded.value.moves.length;
             summary.flagged += decoded.value.review.length;
             summary.corrected += decoded.value.moves.filter((move) => move.corrected).length;
@@ -149,12 +164,12 @@ export function registerDecode(program: Command, context: CommandContext): void 
             summary.languages[decoded.value.language] = (summary.languages[decoded.value.language] ?? 0) + 1;
           }
           if (format === 'json') {
-            io.stdout.write(`${JSON.stringify(jsonGame(job, position + 1, decoded, diagnostics, language))}\n`);
-          } else if (decoded.ok) {
+            io.stdout.write(`${JSON.stringify(jsonGame(job, position + 1, decoded?.ok ? decoded.value : undefined, diagnostics, language))}\n`);
+          } else if (decoded?.ok) {
             const start = job.records[0];
             io.stdout.write(`${decodedGamePgn(decoded.value, { tags: start.tags, ...(start.result ? { result: start.result } : {}) })}\n`);
           } else {
-            io.stderr.write(`zapis: ${input.name}:${job.records[0].line}: ${decoded.error.message}\n`);
+            for (const diagnostic of diagnostics) io.stderr.write(`zapis: ${input.name}:${diagnostic.line}: ${diagnostic.message}\n`);
           }
         }
       }
