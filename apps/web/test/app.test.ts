@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { browserMissing, deskReady, gameSettled, openApp, REPOSITORY, type AppSession } from './browser.js';
+import { browserMissing, deskReady, gameSettled, moveItem, openApp, pasteGame, REPOSITORY, type AppSession } from './browser.js';
 import { serveDist, type DistServer } from './serve-dist.js';
 
 const missing = browserMissing();
@@ -220,10 +220,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
 
   it('reviews a pasted transcription like a scan', async () => {
     const { page } = app;
-    const text = readFileSync(join(REPOSITORY, 'fixtures', 'scoresheets', 'janowski-lasker-1912.pl.txt'), 'utf8');
-    await page.fill('[data-testid=paste-text]', text);
-    await page.click('[data-testid=paste-submit]');
-    await gameSettled(page);
+    await pasteGame(page, readFileSync(join(REPOSITORY, 'fixtures', 'scoresheets', 'janowski-lasker-1912.pl.txt'), 'utf8'));
     const pgn = readFileSync(join(REPOSITORY, 'fixtures', 'scoresheets', 'janowski-lasker-1912.pgn'), 'utf8');
     const expected = movesOf(pgn);
     const decoded = await page.locator('[data-testid=move-list] li[data-ply]').evaluateAll((items) => items.map((item) => item.getAttribute('data-san') ?? ''));
@@ -235,10 +232,8 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
 
   it('flags a move a confirmation changed, names what the game as read had, and offers it first', async () => {
     const { page } = app;
-    await page.fill('[data-testid=paste-text]', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n');
-    await page.click('[data-testid=paste-submit]');
-    await gameSettled(page);
-    const moveAt = (ply: number) => page.locator(`[data-testid=move-list] li[data-ply="${ply}"]`);
+    await pasteGame(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n');
+    const moveAt = (ply: number) => moveItem(page, ply);
     expect(await page.locator('[data-testid=move-list] li[data-review=true]').count()).toBe(0);
     // The person says the first move was 1. d4: the decoder now reads the written moves two plies later.
     await moveAt(1).locator('button').click();
@@ -258,10 +253,8 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
 
   it('says which confirmation cannot be played, shows the game without it and flags the moves up to it', async () => {
     const { page } = app;
-    await page.fill('[data-testid=paste-text]', '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O b5\n');
-    await page.click('[data-testid=paste-submit]');
-    await gameSettled(page);
-    const moveAt = (ply: number) => page.locator(`[data-testid=move-list] li[data-ply="${ply}"]`);
+    await pasteGame(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O b5\n');
+    const moveAt = (ply: number) => moveItem(page, ply);
     const type = async (ply: number, san: string): Promise<void> => {
       await moveAt(ply).locator('button').click();
       await page.fill('[data-testid=typed-move]', san);

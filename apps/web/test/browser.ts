@@ -88,3 +88,13 @@ export async function deskReady(page: Page, timeout = 30_000): Promise<void> {
 export async function gameSettled(page: Page, timeout = 120_000): Promise<void> {
   await page.waitForSelector('[data-testid=game][data-decoding=false]', { timeout });
 }
+
+/** Pastes `text` as a transcription and waits for its game. */
+export async function pasteGame(page: Page, text: string): Promise<void> {
+  await page.fill('[data-testid=paste-text]', text);
+  await page.click('[data-testid=paste-submit]');
+  await gameSettled(page);
+}
+
+/** The move list's item of `ply`. */
+export const moveItem = (page: Page, ply: number) => page.locator(`[data-testid=move-list] li[data-ply="${ply}"]`);
