@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import type { Diagnostic } from '@zapis/game';
 import {
   DEFAULT_REVIEW_THRESHOLD, decodeSheets, notAGame, parseTranscription, readComment, reviewComment, decodedGamePgn,
-  type DecodedGame, type DecodeError, type Transcription,
+  type DecodedGame, type DecodeError, type DecodeOptions, type Transcription,
 } from '@zapis/decode';
 import type { Result } from '@zapis/core';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io.js';
@@ -35,19 +35,31 @@ type JsonDiagnostic = Omit<Diagnostic, 'offset' | 'length' | 'code'> & { readonl
 interface Job {
   readonly file: string;
   readonly records: readonly Transcription[];
+  /** The file's text is empty (one failed game stands for it). */
+  readonly empty?: true;
 }
 
 
+/** The job of an empty text: one failed game, not none, so that nothing read is dropped silently. */
+const emptyJob = (file: string): Job => ({ file, records: [{ index: 1, line: 1, tags: {}, sheet: { cells: [] } }], empty: true });
+
 /** Why a job is not decoded at all: an empty text, or a sheet whose words are mostly not moves (notAGame). */
-function refusedBeforeDecoding(job: Job, text: string): JsonDiagnostic[] | undefined {
-  if (text.trim() === '') return [{ severity: 'error', code: 'decode-empty', message: 'the text is empty', file: job.file, line: 1, column: 1 }];
-  const diagnostics = job.records.flatMap((record): JsonDiagnostic[] => {
+function refusedBeforeDecoding(job: Job): JsonDiagnostic[] {
+  if (job.empty) return [{ severity: 'error', code: 'decode-empty', message: 'the text is empty', file: job.file, line: 1, column: 1 }];
+  return job.records.flatMap((record): JsonDiagnostic[] => {
     const problem = notAGame(record);
     // A game with no move text at all is the decoder's own 'no-readings' error.
     return problem?.code === 'not-a-game'
       ? [{ severity: 'error', code: 'decode-not-a-game', message: problem.message, file: job.file, line: record.line, column: 1 }] : [];
   });
-  return diagnostics.length > 0 ? diagnostics : undefined;
+}
+
+/** A job decoded, or refused before decoding, with its diagnostics. */
+function runJob(job: Job, options: DecodeOptions): { decoded?: Result<DecodedGame, DecodeError>; diagnostics: JsonDiagnostic[] } {
+  const refused = refusedBeforeDecoding(job);
+  if (refused.length > 0) return { diagnostics: refused };
+  const decoded = decodeSheets(job.records.map((record) => record.sheet), options);
+  return { decoded, diagnostics: diagnosticsOf(job, decoded) };
 }
 
 function diagnosticsOf(job: Job, decoded: Result<DecodedGame, DecodeError>): JsonDiagnostic[] {
@@ -146,12 +158,9 @@ export function registerDecode(program: Command, context: CommandContext): void 
         const jobs: Job[] = [];
         const step = flags.pair ? 2 : 1;
         for (let index = 0; index < records.length; index += step) jobs.push({ file: input.name, records: records.slice(index, index + step) });
-        // An empty text is a failed game, not none: nothing read is dropped silently.
-        if (input.text.trim() === '') jobs.push({ file: input.name, records: [{ index: 1, line: 1, tags: {}, sheet: { cells: [] } }] });
+        if (input.text.trim() === '') jobs.push(emptyJob(input.name));
         for (const [position, job] of jobs.entries()) {
-          const refused = refusedBeforeDecoding(job, input.text);
-          const decoded = refused ? undefined : decodeSheets(job.records.map((record) => record.sheet), { language, reviewThreshold });
-          const diagnostics = refused ?? (decoded ? diagnosticsOf(job, decoded) : []);
+          const { decoded, diagnostics } = runJob(job, { language, reviewThreshold });
           const failed = diagnostics.some((diagnostic) => diagnostic.severity === 'error');
           summary.games++;
           if (failed) summary.failed++;
