@@ -195,6 +195,23 @@ describe('zapis read on the fixture scans', () => {
     expect(refused.stderr.trim()).toBe('zapis: --review risk needs --reader auto: the review model was fitted on its cross-checked readings');
   });
 
+  it('with --deep, searches the badly read 150-dpi scan again and reads every move right, with fewer to review', async () => {
+    const gameOf = (stdout: string) => jsonLines(stdout).find((line) => 'moves' in line) as unknown as GameJson;
+    const [plain, deep] = await Promise.all([
+      run(['read', 'fixtures/scans/jpeg150.jpg', '--format', 'json']),
+      run(['read', 'fixtures/scans/jpeg150.jpg', '--format', 'json', '--deep']),
+    ]);
+    expect([plain.code, deep.code]).toEqual([0, 0]);
+    const truth = truthOf('jpeg150.jpg', 1).san.map(bare);
+    const wrong = (game: GameJson) => game.moves.filter((move, index) => bare(move.san) !== truth[index]).length;
+    const [asRead, searched] = [gameOf(plain.stdout), gameOf(deep.stdout)];
+    // Without --deep this scan's game has wrong moves (measured: 4, all listed), or the test would prove nothing.
+    expect(wrong(asRead)).toBeGreaterThanOrEqual(3);
+    expect(searched.moves).toHaveLength(truth.length);
+    expect(wrong(searched)).toBe(0);
+    expect(searched.moves.filter((move) => move.review).length).toBeLessThan(asRead.moves.filter((move) => move.review).length);
+  });
+
   it('reads a sheet given twice as two games, says so, and drops neither sheet’s cells', async () => {
     // pair-white.jpg's QR names its game by event, round and board 1, and its copy: a second copy of it is the same sheet again.
     const result = await run(['read', 'fixtures/scans/pair-white.jpg', 'fixtures/scans/pair-white.jpg']);

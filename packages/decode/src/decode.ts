@@ -12,7 +12,7 @@ import {
 import { NoisyChannel } from './channel.js';
 import { sheetLanguageCandidates } from './language-candidates.js';
 import { sheetsInOneLanguage } from './sheet-languages.js';
-import { looksLost, stillLost, STILL_LOST } from './lost-game.js';
+import { looksLost, noiseScale, stillLost, STILL_LOST } from './lost-game.js';
 import type { MovePriorWeights } from './move-prior.js';
 import { backwardPass, expectedAccuracyPath, plyMarginals, type MoveProbability } from './posterior.js';
 import { prepareSheet, type PreparedSheet } from './prepared-sheet.js';
@@ -76,6 +76,11 @@ export interface DecodeOptions {
    */
   readonly widenForConfirmed?: boolean;
   /**
+   * Search a badly read sheet, or a game that looks lost, again with a beam 16 times as large, and keep the likelier
+   * game (default false: it costs seconds on such a sheet, about as long again as reading it).
+   */
+  readonly deepSearch?: boolean;
+  /**
    * Kept between decodes of the same sheets (a review session: a person confirms a move, the game is
    * decoded again): the positions already met are not generated again. Results are the same without it.
    */
@@ -107,6 +112,11 @@ export type ReviewReason =
    * (`@zapis/ocr`'s review by risk, which also lists every move of a game mostly on the list); the decoder never sets it.
    */
   | 'doubtful-sheet'
+  /**
+   * The deep search (`DecodeOptions.deepSearch`) found a likelier game than the first search, and the first search's
+   * game has another move here (or ends before it): the searches differ, so a person looks.
+   */
+  | 'searches-differ'
   /**
    * A move the game as read held with no doubt, that a person's confirmation of another move changed (`@zapis/desk`):
    * the person sees it rather than have it change unseen; the decoder never sets it.
@@ -210,8 +220,29 @@ export interface DecodeError {
   readonly ply?: number;
 }
 
+/** A search's breadth: hypotheses within `width` nats of the best, at most `size` a ply (`layoutSize` per layout). */
+interface Beam {
+  readonly width: number;
+  readonly size: number;
+  readonly layoutSize: number;
+}
+
 /** The second, wider search for games the first one seems to have lost. */
-const WIDE_BEAM = { width: 14, size: 128, layoutSize: 10 } as const;
+const WIDE_BEAM: Beam = { width: 14, size: 128, layoutSize: 10 };
+/**
+ * The search again for a sheet that reads badly (`DecodeOptions.deepSearch`): there the narrow beam fills with
+ * combinations of a few old, unsettled doubts (a6 or e6 at ply 6, Rb8 or Re8 at ply 16, …: 64 hypotheses within
+ * 1.7 nats) and drops the true game where it falls 2 nats behind, though it explains the sheet 100 nats better in
+ * the end. As narrow, 16 times as many hypotheses: on a tune-set sheet that lost its game at ply 27 (39 moves wrong)
+ * 256 hypotheses still leave 37 wrong, 1,024 leave 26, 4,096 leave 7; 1,024 takes about 3–4 s in Node.
+ */
+const DEEP_BEAM: Beam = { width: 9, size: 1024, layoutSize: 64 };
+/**
+ * A sheet reads badly when its decoded game misfits more of its cells than the lost-game bar was tuned at
+ * (`noiseScale` above 1: over 15% of its moves fit their cells a misreading worse than moves could). The deep
+ * search is for such sheets and for games that look lost.
+ */
+const BADLY_READ = 1;
 /**
  * The last search for a confirmed move neither beam could play: a move misread as another one far from it
  * (a report sheet's 28. Qd3 read as Bd3) falls more than the wide beam's 14 nats behind, and every game that
@@ -429,8 +460,7 @@ interface SearchSetup {
 }
 
 /** The search of one language with one channel (the beam as the options say, or `beam`). */
-function searchRun(setup: SearchSetup, language: LanguageCode, channel: NoisyChannel, channelScale: number,
-  beam?: { readonly width: number; readonly size: number; readonly layoutSize: number }): LanguageRun {
+function searchRun(setup: SearchSetup, language: LanguageCode, channel: NoisyChannel, channelScale: number, beam?: Beam): LanguageRun {
   const { options, layout, sheets } = setup;
   const prepared = sheets.map((sheet) => prepareSheet(sheet, channel, layout));
   const spelling = adaptSpelling(sheets, spellingPriorsOf(language));
@@ -449,6 +479,21 @@ function searchRun(setup: SearchSetup, language: LanguageCode, channel: NoisyCha
 }
 
 /**
+ * The deep search's game with every move the first search decoded otherwise (or not at all) on the review list
+ * ('searches-differ'), the first search's move as its rival when it has none: the deep game is the likelier, but
+ * where two searches of the same readings part, the sheet does not settle the move.
+ */
+function withSearchesDiffering(game: DecodedGame, first: DecodedGame): DecodedGame {
+  const moves = game.moves.map((move, index): DecodedMove => {
+    const other = first.moves[index];
+    if (move.confirmed || other?.san === move.san) return move;
+    const rival: Rival | undefined = move.rival ?? (other ? { kind: 'move', san: other.san, probability: 0 } : undefined);
+    return { ...move, review: true, reviewReasons: [...move.reviewReasons, 'searches-differ'], ...(rival ? { rival } : {}) };
+  });
+  return { ...game, moves, review: moves.filter((move) => move.review).map((move) => move.ply) };
+}
+
+/**
  * Decodes with the language's run already searched; searches once more, wider, when the game looks lost.
  * Returns the game and the run it was built from.
  */
@@ -459,16 +504,27 @@ function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['la
   // A move a person confirmed explains its own cells' misfit: it is no sign the beam lost the game.
   const confirmed = options.confirmed;
   const surprises = confirmed ? built.surprises.map((surprise, index) => (confirmed.has(index + 1) ? 0 : surprise)) : built.surprises;
-  if (!looksLost(built.game, surprises)) {
+  const lost = looksLost(built.game, surprises);
+  const deep = options.deepSearch === true && (lost || noiseScale(surprises) > BADLY_READ);
+  if (!lost && !deep) {
     // Searched only to be kept (DecodeReuse.primeWideSearch): the game stays the narrow search's.
     if (options.reuse?.searchesWideToo) searchRun(setup, run.language, run.channel, run.channelScale, WIDE_BEAM);
     return { game: built.game, run };
   }
-  // The beam may have dropped the true game at a badly read stretch: search once more, wider, and keep
-  // whichever explains the readings with the likelier game.
-  const wide = searchRun(setup, run.language, run.channel, run.channelScale, WIDE_BEAM);
-  if (wide.lattice.bestScore <= run.lattice.bestScore) return { game: built.game, run };
-  return { game: buildGame(setup.start, setup.sheets, wide, scores, options).game, run: wide };
+  // The beam may have dropped the true game at a badly read stretch: search again, wider or deeper, and keep
+  // whichever search explains the readings with the likelier game.
+  let kept = run;
+  let keptDeep = false;
+  for (const beam of [...(lost ? [WIDE_BEAM] : []), ...(deep ? [DEEP_BEAM] : [])]) {
+    const retry = searchRun(setup, run.language, run.channel, run.channelScale, beam);
+    if (retry.lattice.bestScore > kept.lattice.bestScore) {
+      kept = retry;
+      keptDeep = beam === DEEP_BEAM;
+    }
+  }
+  if (kept === run) return { game: built.game, run };
+  const game = buildGame(setup.start, setup.sheets, kept, scores, options).game;
+  return { game: keptDeep ? withSearchesDiffering(game, built.game) : game, run: kept };
 }
 
 /**
@@ -521,6 +577,8 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   // Scored cells (images) have no noisy channel to sharpen.
   const scored = sheets.some((sheet) => sheet.cells.some((cell) => cell.score !== undefined));
   if (scored || options.adaptToSheet === false || !game.moves.some((move) => move.reviewReasons.includes('uncertain'))) return ok(game);
+  // A game the deep search changed reads too noisily to be sharpened (and its 'searches-differ' marks stay).
+  if (game.moves.some((move) => move.reviewReasons.includes('searches-differ'))) return ok(game);
   const scale = noiseScaleOf(readingErrors(game, sheets), channel.parameters);
   if (scale >= SHEET_NOISE.rescaleBelow) return ok(game);
   const sharper = scaledChannel(run.channel, scale);

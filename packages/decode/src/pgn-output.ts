@@ -32,6 +32,7 @@ const REASONS: Readonly<Record<ReviewReason, string>> = {
   unwritten: 'not written on the sheet',
   'readers-differ': 'the other reader reads another move here',
   'doubtful-sheet': 'much of this sheet is in doubt',
+  'searches-differ': 'a second, deeper search decodes another move here',
   changed: 'changed when another move was confirmed',
 };
 

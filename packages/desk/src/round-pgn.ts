@@ -20,7 +20,7 @@ export interface RoundPgn {
   readonly flaggedLeft: number;
 }
 
-const REVIEW_REASONS: readonly ReviewReason[] = ['uncertain', 'corrected', 'disputed', 'unwritten', 'readers-differ', 'doubtful-sheet', 'changed'];
+const REVIEW_REASONS: readonly ReviewReason[] = ['uncertain', 'corrected', 'disputed', 'unwritten', 'readers-differ', 'doubtful-sheet', 'searches-differ', 'changed'];
 
 /** The decoder's move back from the desk's (its description from the board before it). */
 function decodedMove(move: DeskMove): DecodedMove | undefined {

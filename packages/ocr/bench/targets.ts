@@ -44,10 +44,14 @@ export interface OtherReaderValue {
 const atLeast = (value: number | undefined, target: number): Mark => (value === undefined ? 'FAIL' : value >= target - 1e-9 ? 'PASS' : 'FAIL');
 const atMost = (value: number | undefined, target: number): Mark => (value === undefined ? 'FAIL' : value <= target + 1e-9 ? 'PASS' : 'FAIL');
 
-/** `zapis read`'s arguments for another reader: `--reader NAME`, or `--reader NAME --review HOW` for `NAME:HOW` (bench/read.bench.ts). */
+/**
+ * `zapis read`'s arguments for another reader: `--reader NAME`, `--reader NAME --review HOW` for `NAME:HOW`, and
+ * `--deep` for a `:deep` part (`auto:deep`, `auto:every-doubt:deep`) (bench/read.bench.ts).
+ */
 export function readerArgs(name: string): string[] {
-  const [reader, review] = name.split(':');
-  return ['--reader', reader, ...(review ? ['--review', review] : [])];
+  const [reader, ...parts] = name.split(':');
+  const review = parts.find((part) => part !== 'deep');
+  return ['--reader', reader, ...(review ? ['--review', review] : []), ...(parts.includes('deep') ? ['--deep'] : [])];
 }
 
 export const readerLabel = (name: string): string => readerArgs(name).join(' ');

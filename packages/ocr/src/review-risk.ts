@@ -62,10 +62,10 @@ export const DEFAULT_REVIEW_RISK: ReviewRiskModel = {
 };
 
 /**
- * Reasons that always send a move to review, whatever its risk: a correction by the ensemble's lights, and a move no
- * sheet holds. A correction by one of its readers alone (`disputed`) does when it stands (disputeStands).
+ * Reasons that always send a move to review, whatever its risk: a correction by the ensemble's lights, a move no
+ * sheet holds, and a move the deep search decoded otherwise than the first one. A correction by one of its readers alone (`disputed`) does when it stands (disputeStands).
  */
-const ALWAYS: readonly ReviewReason[] = ['corrected', 'unwritten'];
+const ALWAYS: readonly ReviewReason[] = ['corrected', 'unwritten', 'searches-differ'];
 
 /** How one sheet accounts for a move (decode's `CellAccount`), as far as review needs it. */
 export interface SheetEvidence {

@@ -1,0 +1,84 @@
+/**
+ * Whose error is a wrong move: the search's or the model's? For every generated sheet the ensemble's game (the one
+ * `zapis read` cross-checks) is decoded from its readings; where it is wrong, the decoded game and the true game are
+ * each scored on the same readings (decoded again with every move confirmed: log P(readings, game), summed over
+ * the ways the game's moves can sit in the cells). If the true game explains the readings better, the search lost
+ * it: a search error, which a better search would fix with the same readers. Otherwise the model (readers, channel,
+ * move prior) prefers a wrong game: a model error.
+ *
+ *   pnpm --filter @zapis/ocr generate-evaluation --set report --seed 5 --games 36 --kinds jpeg150,phone --out DIR
+ *   pnpm --filter @zapis/ocr exec tsx evaluation/search-errors.ts --set DIR [--kinds jpeg150,phone] [--deep]
+ *
+ * `--deep` decodes as `zapis read --deep` does (`DecodeOptions.deepSearch`).
+ *
+ * Prints one line per sheet with a wrong move, then per kind: the wrong moves on sheets the search lost and on
+ * sheets the model got wrong.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { decodeGroup, groupGames, readScanFile, type PageRead } from '../src/index.js';
+import { loadImageFast, loadReader } from '../src/node.js';
+import type { SheetTruth } from './truth.js';
+
+const { values } = parseArgs({ options: { set: { type: 'string' }, kinds: { type: 'string', default: 'scan200,jpeg150,phone,prefilled' }, deep: { type: 'boolean', default: false } } });
+if (values.set === undefined) {
+  console.error('usage: search-errors.ts --set DIR [--kinds jpeg150,phone] [--deep]');
+  process.exit(2);
+}
+const folder = resolve(values.set);
+const kinds = values.kinds.split(',');
+const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as { sheets: string[] };
+const reader = await loadReader('auto');
+
+interface KindTally { sheets: number; plies: number; wrong: number; searchSheets: number; searchWrong: number; modelSheets: number; modelWrong: number; unplayable: number }
+const tallies = new Map<string, KindTally>();
+
+for (const id of manifest.sheets) {
+  const truth = JSON.parse(readFileSync(join(folder, `${id}.json`), 'utf8')) as SheetTruth;
+  if (!kinds.includes(truth.kind)) continue;
+  const tally = tallies.get(truth.kind) ?? { sheets: 0, plies: 0, wrong: 0, searchSheets: 0, searchWrong: 0, modelSheets: 0, modelWrong: 0, unplayable: 0 };
+  tallies.set(truth.kind, tally);
+  tally.sheets += 1;
+  tally.plies += truth.san.length;
+  const pages: PageRead[] = [];
+  for await (const outcome of readScanFile(truth.file, new Uint8Array(readFileSync(join(folder, truth.file))), { reader, decodeImage: loadImageFast })) {
+    if (outcome.ok) pages.push({ file: outcome.file, page: outcome.page, read: outcome.read });
+  }
+  const [group] = groupGames(pages);
+  const asRead = group ? decodeGroup(group, { deepSearch: values.deep }).decoded : undefined;
+  if (!group || !asRead?.ok) {
+    console.log(`${id}: not decoded (${asRead && !asRead.ok ? asRead.error.message : 'no sheet found'})`);
+    tally.wrong += truth.san.length;
+    continue;
+  }
+  const game = asRead.value;
+  const wrong = truth.san.filter((san, index) => game.moves[index]?.san !== san).length + Math.max(0, game.moves.length - truth.san.length);
+  tally.wrong += wrong;
+  if (wrong === 0) continue;
+  const scoreOf = (moves: readonly string[]) => decodeGroup(group, { confirmed: new Map(moves.map((san, index) => [index + 1, san])), language: game.language }).decoded;
+  const forced = scoreOf(truth.san);
+  const decodedAgain = scoreOf(game.moves.map((move) => move.san));
+  if (!forced.ok || !decodedAgain.ok) {
+    tally.unplayable += 1;
+    console.log(`${id}: ${wrong} wrong; a game cannot be scored on these readings (${!forced.ok ? forced.error.message : !decodedAgain.ok ? decodedAgain.error.message : ''})`);
+    continue;
+  }
+  const found = decodedAgain.value.languageScores[0].logEvidence;
+  const best = forced.value.languageScores[0].logEvidence;
+  const searchLost = best > found;
+  if (searchLost) {
+    tally.searchSheets += 1;
+    tally.searchWrong += wrong;
+  } else {
+    tally.modelSheets += 1;
+    tally.modelWrong += wrong;
+  }
+  const firstWrong = truth.san.findIndex((san, index) => game.moves[index]?.san !== san) + 1;
+  console.log(`${id}: ${wrong} wrong from ply ${firstWrong}; log-evidence as decoded ${found.toFixed(1)}, true game ${best.toFixed(1)}: ${searchLost ? 'search error' : 'model error'}`);
+}
+
+console.log('kind        sheets  plies  wrong  search errors (sheets / wrong moves)  model errors (sheets / wrong moves)  truth not decodable');
+for (const [kind, tally] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
+  console.log(`${kind.padEnd(10)}  ${String(tally.sheets).padStart(6)}  ${String(tally.plies).padStart(5)}  ${String(tally.wrong).padStart(5)}  ${`${tally.searchSheets} / ${tally.searchWrong}`.padStart(36)}  ${`${tally.modelSheets} / ${tally.modelWrong}`.padStart(35)}  ${String(tally.unplayable).padStart(19)}`);
+}
