@@ -249,7 +249,7 @@ const BADLY_READ = 1;
  * leads to the confirmed move with it. Only a confirmed move nothing narrower plays pays for it (about 3 s in
  * Node on an 81-ply report sheet read badly, where it found a game with the confirmed move).
  */
-const RESCUE_BEAM = { width: 30, size: 256, layoutSize: 10 } as const;
+const RESCUE_BEAM: Beam = { width: 30, size: 256, layoutSize: 10 };
 
 /** The caller set the beam itself: no wider search of ours follows. */
 const beamsGiven = (options: DecodeOptions): boolean =>

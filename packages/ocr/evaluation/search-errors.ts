@@ -82,3 +82,4 @@ console.log('kind        sheets  plies  wrong  search errors (sheets / wrong mov
 for (const [kind, tally] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
   console.log(`${kind.padEnd(10)}  ${String(tally.sheets).padStart(6)}  ${String(tally.plies).padStart(5)}  ${String(tally.wrong).padStart(5)}  ${`${tally.searchSheets} / ${tally.searchWrong}`.padStart(36)}  ${`${tally.modelSheets} / ${tally.modelWrong}`.padStart(35)}  ${String(tally.unplayable).padStart(19)}`);
 }
+await reader.dispose();
