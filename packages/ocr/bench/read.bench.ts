@@ -10,7 +10,7 @@
  * skip the anchor, ZAPIS_BENCH_RESULTS (the JSON results file), ZAPIS_BENCH_READER (another
  * script to run as `zapis read`, e.g. to check the bench itself with a fake reader),
  * ZAPIS_BENCH_OTHER_READERS (readers read with beside the default, `--reader NAME` each, or `NAME:HOW` for
- * `--reader NAME --review HOW`, a further `:deep` adds `--deep`; default `auto:deep,ctc,ensemble,auto:every-doubt`,
+ * `--reader NAME --review HOW`, a further `:narrow` adds `--no-deep`; default `auto:narrow,ctc,ensemble,auto:every-doubt`,
  * empty for none).
  */
 import { execFile } from 'node:child_process';
@@ -34,7 +34,7 @@ const kinds = (process.env.ZAPIS_BENCH_KINDS ?? IMAGE_KINDS.join(',')).split(','
 const setDir = resolve(process.env.ZAPIS_BENCH_DIR ?? join(packageRoot, '.eval', `report-seed${seed}-n${sheetsPerKind}`));
 const resultsFile = resolve(process.env.ZAPIS_BENCH_RESULTS ?? join(packageRoot, 'reports', 'read-bench.json'));
 const runAnchor = process.env.ZAPIS_BENCH_ANCHOR !== '0';
-const otherReaders = (process.env.ZAPIS_BENCH_OTHER_READERS ?? 'auto:deep,ctc,ensemble,auto:every-doubt').split(',').map((name) => name.trim()).filter((name) => name !== '');
+const otherReaders = (process.env.ZAPIS_BENCH_OTHER_READERS ?? 'auto:narrow,ctc,ensemble,auto:every-doubt').split(',').map((name) => name.trim()).filter((name) => name !== '');
 
 interface RunOutput {
   readonly code: number;

@@ -46,12 +46,17 @@ const atMost = (value: number | undefined, target: number): Mark => (value === u
 
 /**
  * `zapis read`'s arguments for another reader: `--reader NAME`, `--reader NAME --review HOW` for `NAME:HOW`, and
- * `--deep` for a `:deep` part (`auto:deep`, `auto:every-doubt:deep`) (bench/read.bench.ts).
+ * `--no-deep` for a `:narrow` part (`auto:narrow`: one narrow search a sheet, as before the deep search was the
+ * default), `--deep` for a `:deep` part (bench/read.bench.ts).
  */
 export function readerArgs(name: string): string[] {
   const [reader, ...parts] = name.split(':');
-  const review = parts.find((part) => part !== 'deep');
-  return ['--reader', reader, ...(review ? ['--review', review] : []), ...(parts.includes('deep') ? ['--deep'] : [])];
+  const searches = ['deep', 'narrow'];
+  const review = parts.find((part) => !searches.includes(part));
+  return [
+    '--reader', reader, ...(review ? ['--review', review] : []),
+    ...(parts.includes('deep') ? ['--deep'] : []), ...(parts.includes('narrow') ? ['--no-deep'] : []),
+  ];
 }
 
 export const readerLabel = (name: string): string => readerArgs(name).join(' ');

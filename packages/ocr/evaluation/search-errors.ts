@@ -9,7 +9,7 @@
  *   pnpm --filter @zapis/ocr generate-evaluation --set report --seed 5 --games 36 --kinds jpeg150,phone --out DIR
  *   pnpm --filter @zapis/ocr exec tsx evaluation/search-errors.ts --set DIR [--kinds jpeg150,phone] [--deep]
  *
- * `--deep` decodes as `zapis read --deep` does (`DecodeOptions.deepSearch`).
+ * `--deep` decodes with the deep search (`DecodeOptions.deepSearch`), as `zapis read` does by default; without it, as `--no-deep`.
  *
  * Prints one line per sheet with a wrong move, then per kind: the wrong moves on sheets the search lost and on
  * sheets the model got wrong.

@@ -49,6 +49,12 @@ export interface DecodeGroupOptions extends DecodeOptions {
    */
   readonly crossCheck?: boolean;
   /**
+   * Search a badly read sheet again with a beam 16 times as large (DecodeOptions.deepSearch; default false). Cross-checked,
+   * the ensemble's decoding is, and PP-OCR alone's only where the cross-check would keep it. `zapis read` turns it on
+   * (`--no-deep` off).
+   */
+  readonly deepSearch?: boolean;
+  /**
    * How a cross-checked game's review list is made: 'risk' (default) sends the moves whose risk of being wrong reaches
    * the review model's threshold, and every correction (review-risk.ts); 'every-doubt' sends every move the decoder or
    * the cross-check has a reason to doubt. Games not cross-checked are always 'every-doubt'.
@@ -151,8 +157,12 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
     // The second decode reads other texts in the cells: it keeps what it meets in its own reuse, not the first's.
     const aloneByPly = aloneReadings(byPly);
     const { reuse, ...rest } = firstOptions;
-    const aloneOptions = { ...rest, ...(reuse ? { reuse: reuse.forOtherReadings() } : {}) };
+    // PP-OCR alone reads noisily: its decoding would search deep on nearly every sheet (JPEG: 0.70 → 2.19 s a sheet on
+    // 36 report sheets) for a game that is seldom kept. It is searched deep only where it would be kept.
+    const { deepSearch, ...aloneRest } = rest;
+    const aloneOptions = { ...aloneRest, ...(reuse ? { reuse: reuse.forOtherReadings() } : {}) };
     let alone = decodeSheets(sheetsOf(group, aloneByPly), aloneOptions);
+    if (deepSearch === true && crossCheck(decoded, alone).kept === 'alone') alone = decodeSheets(sheetsOf(group, aloneByPly), { ...aloneOptions, deepSearch });
     if (narrowFirst && refusedConfirmed(decoded) && refusedConfirmed(alone)) {
       decoded = decodeSheets(sheetsOf(group, byPly), { ...firstOptions, widenForConfirmed: true });
       if (!decoded.ok) alone = decodeSheets(sheetsOf(group, aloneByPly), { ...aloneOptions, widenForConfirmed: true });

@@ -115,9 +115,11 @@ describe('scoreKind and the target table', () => {
     const everyDoubt = metricRows('phone', kind, undefined, undefined, new Map([['auto:every-doubt', scoreKind([good], 1)]]));
     expect(formatTable('phone', 2, everyDoubt).split('\n')[1]).toContain('--reader auto --review every-doubt');
     expect(readerLabel('ctc')).toBe('--reader ctc');
-    // A `:deep` part asks for the deep search, with or without a way of making the review list.
+    // A `:deep` part asks for the deep search (the default), a `:narrow` one for the one narrow search, with or without a way of making the review list.
     expect(readerLabel('auto:deep')).toBe('--reader auto --deep');
     expect(readerLabel('auto:every-doubt:deep')).toBe('--reader auto --review every-doubt --deep');
+    expect(readerLabel('auto:narrow')).toBe('--reader auto --no-deep');
+    expect(readerLabel('auto:every-doubt:narrow')).toBe('--reader auto --review every-doubt --no-deep');
   });
 
   it('without a reader, the marks are empty and the anchor still shows', () => {

@@ -98,7 +98,8 @@ export function registerRead(program: Command, context: CommandContext): void {
     .option('-j, --jobs <n>', 'worker threads reading files in parallel', '1')
     .option('--reader <name>', 'what reads the cells: auto (both networks read every cell; the game is decoded by their ensemble and by PP-OCR alone, the decoding with fewer moves in doubt is kept, and where the other decodes otherwise weighs for review), ctc (PP-OCR\u2019s handwriting-capable recogniser), ensemble (PP-OCR and zapis\u2019s notation network, which reads each cell as written and 1.5\u00d7 wider, their scores summed), notation (the notation network alone) \u2014 each scores every legal move \u2014 or tesseract (printed text)', DEFAULT_READER_KIND)
     .option('--review <how>', 'how the review list is made: risk (the default with --reader auto: every correction by the ensemble, every one by one of its readers alone where the other decoding decodes another move (unless the other player\u2019s sheet reads the move plainly, or the only reader objecting is PP-OCR, the other decoding\u2019s own reader), every move below 0.9 confidence, and the moves a fitted model finds likely to be wrong from their confidence, the other reader and how much of the sheet is in doubt) or every-doubt (every move the decoder or the other reader has a reason to doubt; the only way with the other readers)')
-    .option('--deep', 'search a badly read sheet again with a beam 16 times as large and keep the likelier game: more moves right on hard handwriting, about twice the time on such sheets')
+    .option('--deep', 'search a badly read sheet again with a beam 16 times as large and keep the likelier game, listing every move the two searches decode differently (the default)')
+    .option('--no-deep', 'search every sheet once, with the narrow beam: faster on badly read sheets (seconds each), more moves wrong there')
     .option('-q, --quiet', 'no progress line on a terminal')
     .option('--review-threshold <p>', `moves below this confidence are flagged for review (default ${DEFAULT_REVIEW_THRESHOLD}; with --review risk, 0.9)`)
     .action(async (paths: string[], flags: ReadFlags) => {
@@ -135,7 +136,7 @@ export function registerRead(program: Command, context: CommandContext): void {
       const started = performance.now();
       const decodeOptions = {
         ...(language !== 'auto' ? { language } : {}), crossCheck: crossChecks(readerKind), review,
-        ...(flags.deep === true ? { deepSearch: true } : {}),
+        deepSearch: flags.deep !== false,
         // Review by risk reads its evidence at the decoder's own threshold; a threshold given is a floor beside it.
         ...(review === 'risk' ? { reviewFloor: reviewThreshold } : { reviewThreshold: reviewThreshold ?? DEFAULT_REVIEW_THRESHOLD }),
       } as const;
