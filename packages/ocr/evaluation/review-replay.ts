@@ -1,8 +1,9 @@
 /**
  * Replays review by risk (src/review-risk.ts, `reviewListing`) on sheets read with `--review every-doubt`, to see
  * what a change to which moves are always listed would do before it is built. Per kind of image: moves right, sent
- * to review, and wrong among the moves left off, with the shipped rules and with the readers' names of each dispute
- * left out (as output before disputes named their readers: every dispute where the readers differ is then listed).
+ * to review, and wrong among the moves left off, with the shipped rules, with the readers' names of each dispute
+ * left out (as output before disputes named their readers: every dispute where the readers differ is then listed),
+ * and with a game listed whole however few of its moves are listed on their own (as before LISTED_ON_ITS_OWN).
  *
  *   zapis read DIR/*.png DIR/*.jpg --review every-doubt --format json > read.ndjson
  *   pnpm --filter @zapis/ocr exec tsx evaluation/review-replay.ts --set DIR --read read.ndjson
@@ -12,7 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { alsoAlwaysWhenKept, reviewListing, type RiskEvidence } from '../src/review-risk.js';
+import { alsoAlwaysWhenKept, alwaysReviewed, DEFAULT_REVIEW_RISK, disputeStands, MOSTLY_IN_DOUBT, reviewListing, reviewRiskScores, type RiskEvidence } from '../src/review-risk.js';
 import type { SheetTruth } from './truth.js';
 
 const { values } = parseArgs({ options: { set: { type: 'string' }, read: { type: 'string' } } });
@@ -26,7 +27,7 @@ interface JsonMove {
   readonly disputingReaders?: (string[] | null)[];
 }
 interface Tally { moves: number; right: number; sent: number; leftWrong: number; sentRight: number }
-const rules = ['shipped', 'unnamed disputes'] as const;
+const rules = ['shipped', 'unnamed disputes', 'whole by disputes'] as const;
 const tallies = new Map<string, Tally>();
 const tally = (kind: string, rule: string): Tally => {
   const key = `${kind}\t${rule}`;
@@ -44,13 +45,13 @@ for (const line of (await readFile(values.read, 'utf8')).split('\n')) {
   const alsoAlways = alsoAlwaysWhenKept(game.crossCheck?.kept === 'alone' ? 'alone' : undefined);
   for (const rule of rules) {
     const evidence: RiskEvidence[] = game.moves.map((move) => {
-      const readers = rule === 'shipped' ? move.disputingReaders?.[0] ?? undefined : undefined;
+      const readers = rule !== 'unnamed disputes' ? move.disputingReaders?.[0] ?? undefined : undefined;
       return {
         confidence: move.confidence, reviewReasons: move.reviewReasons,
         cells: [{ cell: 0, disputed: move.reviewReasons.includes('disputed'), ...(readers ? { disputingReaders: readers } : {}) }],
       };
     });
-    const listed = reviewListing(evidence, undefined, undefined, undefined, alsoAlways);
+    const listed = rule === 'whole by disputes' ? wholeByDisputes(evidence, alsoAlways) : reviewListing(evidence, undefined, undefined, undefined, alsoAlways);
     const counts = tally(truth.kind, rule);
     game.moves.forEach((move, index) => {
       const right = move.san === truth.san[move.ply - 1];
@@ -63,6 +64,19 @@ for (const line of (await readFile(values.read, 'utf8')).split('\n')) {
     });
   }
 }
+/**
+ * Review by risk as before LISTED_ON_ITS_OWN: a game whose moves are mostly listed or disputed is listed whole, however
+ * few of them are on the list on their own.
+ */
+function wholeByDisputes(moves: readonly RiskEvidence[], alsoAlways: readonly string[]): boolean[] {
+  const model = DEFAULT_REVIEW_RISK;
+  const scores = reviewRiskScores(moves, model);
+  const sent = moves.map((move, index) => alwaysReviewed(move, model.floor, alsoAlways) || scores[index] >= model.threshold);
+  const inDoubt = moves.filter((move, index) => sent[index] || disputeStands(move)).length;
+  const whole = moves.length > 0 && inDoubt >= MOSTLY_IN_DOUBT * moves.length;
+  return sent.map((value) => value || whole);
+}
+
 const pct = (count: number, of: number): string => `${((100 * count) / Math.max(1, of)).toFixed(2)}%`;
 console.log('kind       rule               moves  right    sent    right among sent  wrong left off');
 for (const [key, counts] of [...tallies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

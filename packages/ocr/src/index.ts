@@ -26,7 +26,7 @@ export {
   HEADER_TAG_CONFIDENCE, decodeGroup, rectOnImage,
 } from './read-game.js';
 export {
-  type ReviewRiskModel, type RiskEvidence, type SheetEvidence, DEFAULT_REVIEW_RISK, disputeForcesReview, disputeOutvoted, disputeStands, MOSTLY_IN_DOUBT, REVIEW_RISK_FEATURES, reviewByRisk, reviewListing, reviewRiskFeatures, reviewRiskScores, riskOf,
+  type ReviewRiskModel, type RiskEvidence, type SheetEvidence, DEFAULT_REVIEW_RISK, disputeForcesReview, disputeOutvoted, disputeStands, LISTED_ON_ITS_OWN, MOSTLY_IN_DOUBT, REVIEW_RISK_FEATURES, reviewByRisk, reviewListing, reviewRiskFeatures, reviewRiskScores, riskOf,
 } from './review-risk.js';
 export { type CrossChecked, type CrossCheckSummary, type DecodeOutcome, crossCheck } from './cross-check.js';
 export { type ReadDiagnostic, type ReadMoveJson, type ReadGameJson, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn } from './read-report.js';

@@ -42,6 +42,17 @@ export interface ReviewRiskModel {
  */
 export const MOSTLY_IN_DOUBT = 3 / 4;
 
+/**
+ * The share of a game's unconfirmed moves that must be on the review list on their own (by risk or a reason that
+ * always lists) for MOSTLY_IN_DOUBT to list the whole game: one in four. Below it the doubt is the disputes of one
+ * reader, PP-OCR alone, whose own decoding of a hand it reads badly parts from the ensemble's at nearly every move;
+ * the ensemble's game is then read well. Set on the tune set (`evaluation/review-replay.ts`; 40 games a kind in
+ * tuning fonts written small): the 4 phone sheets listed whole with at most 13% on their own held no wrong move
+ * that the list left off, and the 3 listed with 42% or more held 46 wrong moves. Without it the phone photos sent
+ * 18.4% to review there, with it 8.5%, no wrong move more left off (JPEG: no sheet changed).
+ */
+export const LISTED_ON_ITS_OWN = 1 / 4;
+
 /** What the risk is computed from, in the model's order. */
 export const REVIEW_RISK_FEATURES = [
   'log(1 - confidence)', 'readers differ', 'share of the game below 0.99 confidence', 'mean confidence of the game',
@@ -174,7 +185,8 @@ export function reviewListing(
   // A standing dispute left to the risk still counts as doubt for the whole sheet.
   const inDoubt = moves.filter((move, index) => sent[index] || (move.confirmed !== true && disputeStands(move))).length;
   const open = moves.filter((move) => move.confirmed !== true).length;
-  const wholeSheet = open > 0 && inDoubt >= MOSTLY_IN_DOUBT * open;
+  const listedOnItsOwn = sent.filter(Boolean).length;
+  const wholeSheet = open > 0 && inDoubt >= MOSTLY_IN_DOUBT * open && listedOnItsOwn >= LISTED_ON_ITS_OWN * open;
   return moves.map((move, index) => move.confirmed !== true && (sent[index] || wholeSheet));
 }
 
@@ -185,7 +197,8 @@ export function reviewListing(
  * has a reason in `alsoAlways`. A move sent by risk alone, with no reason of its own, is 'doubtful-sheet'. A move left
  * off keeps no reasons, rival or other reading. When at least MOSTLY_IN_DOUBT of the moves a person has not confirmed
  * are listed or disputed (a dispute no other sheet outvotes), the list holds them all (those with no reason of their
- * own as 'doubtful-sheet'): on a sheet read that badly the decoder can be sure of a wrong move no reader objects to.
+ * own as 'doubtful-sheet'), when at least LISTED_ON_ITS_OWN of them are on it on their own: on a sheet read that badly
+ * the decoder can be sure of a wrong move no reader objects to.
  * `scores` are the moves' scores by this model, when the caller has them already. A move listed here that the
  * search kept no rival for names the legal move that best explains its cells (none when it was the only legal
  * move), under the channel and move prior the game was decoded with (`decodedWith`).

@@ -11,7 +11,7 @@ import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognize
 import { decodeGroup, type ReadGame } from '../src/read-game.js';
 import { readGameJson } from '../src/read-report.js';
 import {
-  DEFAULT_REVIEW_RISK, disputeForcesReview, disputeOutvoted, MOSTLY_IN_DOUBT, reviewByRisk, reviewRiskScores, riskOf, type ReviewRiskModel,
+  DEFAULT_REVIEW_RISK, disputeForcesReview, disputeOutvoted, LISTED_ON_ITS_OWN, MOSTLY_IN_DOUBT, reviewByRisk, reviewRiskScores, riskOf, type ReviewRiskModel,
 } from '../src/review-risk.js';
 import type { SheetRead } from '../src/read-sheet.js';
 import { ensembleNetworks } from '../src/stretched-lines.js';
@@ -121,15 +121,25 @@ describe('review by risk', () => {
     // Where the other decoding decodes another move, the same disputes all stay on the list, as they were.
     const standing = reviewByRisk(withDisputes(['disputed', 'readers-differ']));
     for (const ply of plain) expect(standing.moves[ply - 1]).toMatchObject({ review: true, reviewReasons: ['disputed', 'readers-differ'] });
-    // Three in four of the moves disputed, none of them forced: the whole game is on the list all the same.
+    // Three in four of the moves disputed, none of them forced, and one in four listed on its own (corrected): the
+    // whole game is on the list all the same.
     const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: Number.POSITIVE_INFINITY, floor: 0 };
-    const most = Math.ceil(MOSTLY_IN_DOUBT * every.moves.length);
-    const disputedGame = (disputed: number): DecodedGame => ({
+    const count = every.moves.length;
+    const most = Math.ceil(MOSTLY_IN_DOUBT * count);
+    const own = Math.ceil(LISTED_ON_ITS_OWN * count);
+    const disputedGame = (disputed: number, corrected: number): DecodedGame => ({
       ...every,
-      moves: every.moves.map((move, index): DecodedMove => ({ ...move, confidence: 1, review: index < disputed, reviewReasons: index < disputed ? ['disputed'] : [] })),
+      moves: every.moves.map((move, index): DecodedMove => {
+        const reviewReasons: DecodedMove['reviewReasons'] = index < corrected ? ['corrected'] : index < disputed ? ['disputed'] : [];
+        return { ...move, confidence: 1, review: reviewReasons.length > 0, reviewReasons };
+      }),
     });
-    expect(reviewByRisk(disputedGame(most), none).review).toEqual(every.moves.map((move) => move.ply));
-    expect(reviewByRisk(disputedGame(most - 1), none).review).toEqual([]);
+    expect(reviewByRisk(disputedGame(most, own), none).review).toEqual(every.moves.map((move) => move.ply));
+    expect(reviewByRisk(disputedGame(most - 1, own), none).review).toHaveLength(own);
+    // Disputed as much, but fewer than one in four listed on their own: one reader's doubt, not the sheet's. Only the
+    // corrections are listed.
+    expect(reviewByRisk(disputedGame(most, own - 1), none).review).toEqual(every.moves.slice(0, own - 1).map((move) => move.ply));
+    expect(reviewByRisk(disputedGame(count, 0), none).review).toEqual([]);
   });
 
   it('forces review for a dispute only where it stands and the other decoding decodes another move', () => {
