@@ -12,7 +12,12 @@ export function App({ session }: { session: Session }) {
   const [language, setLanguage] = useState<UiLanguage>(preferredLanguage);
   const [page, setPage] = useState<Page>('review');
   const t = useMemo(() => translator(language), [language]);
-  useEffect(() => session.subscribe(setState), [session]);
+  useEffect(() => {
+    const unsubscribe = session.subscribe(setState);
+    // The session may have changed between the first render and now (its restore runs meanwhile): catch up.
+    setState(session.current);
+    return unsubscribe;
+  }, [session]);
   // Before the paint: the page's language (what a screen reader speaks it in) changes with its text, never after it.
   useLayoutEffect(() => {
     document.documentElement.lang = language;
