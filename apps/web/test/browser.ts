@@ -33,7 +33,15 @@ export interface AppSession {
   close(): Promise<void>;
 }
 
-export async function openApp(options: { server?: DistServer; viewport?: { width: number; height: number }; serviceWorkers?: boolean } = {}): Promise<AppSession> {
+export interface OpenAppOptions {
+  readonly server?: DistServer;
+  readonly viewport?: { width: number; height: number };
+  readonly serviceWorkers?: boolean;
+  /** Script run in the page before its own (Playwright's init script), e.g. to stand in for a browser API. */
+  readonly initScript?: string;
+}
+
+export async function openApp(options: OpenAppOptions = {}): Promise<AppSession> {
   const server = options.server ?? (await serveDist());
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 1000 }, acceptDownloads: true, serviceWorkers: options.serviceWorkers ? 'allow' : 'block' });
@@ -41,6 +49,7 @@ export async function openApp(options: { server?: DistServer; viewport?: { width
   context.on('request', (request) => requests.push(request.url()));
   const page = await context.newPage();
   const errors = pageErrors(page);
+  if (options.initScript !== undefined) await page.addInitScript(options.initScript);
   await page.goto(server.url);
   await deskReady(page);
   mkdirSync(SCREENSHOTS, { recursive: true });
