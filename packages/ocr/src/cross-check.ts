@@ -35,13 +35,30 @@ function doubtShare(outcome: DecodeOutcome): number {
   return moves.length === 0 ? 1 : moves.filter((move) => move.review).length / moves.length;
 }
 
+/** A decoding's mean confidence over its moves; a failed decoding has none. */
+function meanConfidence(outcome: DecodeOutcome): number {
+  if (!outcome.ok || outcome.value.moves.length === 0) return 0;
+  return outcome.value.moves.reduce((sum, move) => sum + move.confidence, 0) / outcome.value.moves.length;
+}
+
 /**
- * Keeps the decoding with the smaller share of moves sent to review (PP-OCR alone on a tie: it was the
- * reader before, and the one that reads printed moves) and flags where the other differs.
+ * How much surer the ensemble's decoding must be, on average, to be kept where both leave as many moves in doubt.
+ * A tie at every move in doubt is both players' sheets of a game, one of them written in a hand the readers cannot
+ * read: each move is a correction on that sheet in both decodings. There the ensemble, read on the other sheet, was
+ * sure of its game (one move wrong of 93 on a generated pair) and PP-OCR alone of none (0.00 each, 74 wrong).
+ */
+export const SURER_ON_A_TIE = 0.05;
+
+/**
+ * Keeps the decoding with the smaller share of moves sent to review, and on a tie the clearly surer one
+ * (SURER_ON_A_TIE), else PP-OCR alone (it was the reader before, and the one that reads printed moves); flags
+ * where the other differs.
  */
 export function crossCheck(ensemble: DecodeOutcome, alone: DecodeOutcome): CrossChecked {
+  const [ensembleShare, aloneShare] = [doubtShare(ensemble), doubtShare(alone)];
   const kept = !ensemble.ok && !alone.ok ? furtherFailure(ensemble.error, alone.error)
-    : doubtShare(ensemble) < doubtShare(alone) ? 'ensemble' : 'alone';
+    : ensembleShare < aloneShare || (ensembleShare === aloneShare && meanConfidence(ensemble) > meanConfidence(alone) + SURER_ON_A_TIE)
+      ? 'ensemble' : 'alone';
   const [chosen, other] = kept === 'ensemble' ? [ensemble, alone] : [alone, ensemble];
   if (!chosen.ok) return { kept, decoded: chosen, differing: [] };
   const otherMoves = other.ok ? other.value.moves : [];

@@ -127,4 +127,23 @@ describe('cross-checked reading', () => {
     expect(crossCheck(refusedAt(61), refusedAt(49))).toEqual({ kept: 'ensemble', decoded: refusedAt(61), differing: [] });
     expect(crossCheck(refusedAt(40), refusedAt(49))).toEqual({ kept: 'alone', decoded: refusedAt(49), differing: [] });
   });
+
+  it('on a tie of moves in doubt keeps the clearly surer decoding, else PP-OCR alone', async () => {
+    const { read } = await readFixture('prefilled.png', ensemble);
+    const checked = decodeGroup(groupOf(read, 'prefilled.png'), { crossCheck: true });
+    if (!checked.decoded.ok) throw new Error('the pre-filled sheet did not decode');
+    const game = checked.decoded.value;
+    // Every move in doubt in both (both players' sheets, one unreadable: each move a correction on it).
+    const doubted = (confidence: number) => ({
+      ok: true as const,
+      value: { ...game, moves: game.moves.map((move): DecodedMove => ({ ...move, confidence, review: true, reviewReasons: ['corrected'] })) },
+    });
+    expect(crossCheck(doubted(0.9), doubted(0)).kept).toBe('ensemble');
+    expect(crossCheck(doubted(0.9), doubted(0.88)).kept).toBe('alone');
+    expect(crossCheck(doubted(0), doubted(0.9)).kept).toBe('alone');
+    // Fewer in doubt still wins whatever the confidence.
+    const clean = { ok: true as const, value: { ...game, moves: game.moves.map((move): DecodedMove => ({ ...move, confidence: 0.5, review: false, reviewReasons: [] })) } };
+    expect(crossCheck(doubted(1), clean).kept).toBe('alone');
+    expect(crossCheck(clean, doubted(1)).kept).toBe('ensemble');
+  });
 });
