@@ -42,22 +42,25 @@ function meanConfidence(outcome: DecodeOutcome): number {
 }
 
 /**
- * How much surer the ensemble's decoding must be, on average, to be kept where both leave as many moves in doubt.
- * A tie at every move in doubt is both players' sheets of a game, one of them written in a hand the readers cannot
- * read: each move is a correction on that sheet in both decodings. There the ensemble, read on the other sheet, was
- * sure of its game (one move wrong of 93 on a generated pair) and PP-OCR alone of none (0.00 each, 74 wrong).
+ * How much surer the ensemble's decoding must be, on average, to be kept where both send every move to review. That
+ * tie is both players' sheets of a game, one of them written in a hand the readers cannot read: each move is a
+ * correction on that sheet in both decodings. There the ensemble, read on the other sheet, was sure of its game (one
+ * move wrong of 93 on a generated pair) and PP-OCR alone of none (0.00 each, 74 wrong). A tie with some moves not in
+ * doubt keeps PP-OCR alone as before: in the desk, the confirmations of a review tie the two often, and the kept game
+ * would change back and forth with them.
  */
 export const SURER_ON_A_TIE = 0.05;
 
 /**
- * Keeps the decoding with the smaller share of moves sent to review, and on a tie the clearly surer one
- * (SURER_ON_A_TIE), else PP-OCR alone (it was the reader before, and the one that reads printed moves); flags
- * where the other differs.
+ * Keeps the decoding with the smaller share of moves sent to review; where both send every move, the clearly surer
+ * one (SURER_ON_A_TIE); else, on a tie, PP-OCR alone (it was the reader before, and the one that reads printed
+ * moves). Flags where the other differs.
  */
 export function crossCheck(ensemble: DecodeOutcome, alone: DecodeOutcome): CrossChecked {
   const [ensembleShare, aloneShare] = [doubtShare(ensemble), doubtShare(alone)];
+  const allInDoubt = ensembleShare === 1 && aloneShare === 1;
   const kept = !ensemble.ok && !alone.ok ? furtherFailure(ensemble.error, alone.error)
-    : ensembleShare < aloneShare || (ensembleShare === aloneShare && meanConfidence(ensemble) > meanConfidence(alone) + SURER_ON_A_TIE)
+    : ensembleShare < aloneShare || (allInDoubt && meanConfidence(ensemble) > meanConfidence(alone) + SURER_ON_A_TIE)
       ? 'ensemble' : 'alone';
   const [chosen, other] = kept === 'ensemble' ? [ensemble, alone] : [alone, ensemble];
   if (!chosen.ok) return { kept, decoded: chosen, differing: [] };

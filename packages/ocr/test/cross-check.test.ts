@@ -128,7 +128,7 @@ describe('cross-checked reading', () => {
     expect(crossCheck(refusedAt(40), refusedAt(49))).toEqual({ kept: 'alone', decoded: refusedAt(49), differing: [] });
   });
 
-  it('on a tie of moves in doubt keeps the clearly surer decoding, else PP-OCR alone', async () => {
+  it('where both send every move to review keeps the clearly surer decoding, on other ties PP-OCR alone', async () => {
     const { read } = await readFixture('prefilled.png', ensemble);
     const checked = decodeGroup(groupOf(read, 'prefilled.png'), { crossCheck: true });
     if (!checked.decoded.ok) throw new Error('the pre-filled sheet did not decode');
@@ -141,6 +141,12 @@ describe('cross-checked reading', () => {
     expect(crossCheck(doubted(0.9), doubted(0)).kept).toBe('ensemble');
     expect(crossCheck(doubted(0.9), doubted(0.88)).kept).toBe('alone');
     expect(crossCheck(doubted(0), doubted(0.9)).kept).toBe('alone');
+    // A tie with some moves not in doubt keeps PP-OCR alone, however much surer the ensemble is.
+    const half = (confidence: number) => ({
+      ok: true as const,
+      value: { ...game, moves: game.moves.map((move, index): DecodedMove => ({ ...move, confidence, review: index % 2 === 0, reviewReasons: index % 2 === 0 ? ['uncertain'] : [] })) },
+    });
+    expect(crossCheck(half(0.99), half(0.5)).kept).toBe('alone');
     // Fewer in doubt still wins whatever the confidence.
     const clean = { ok: true as const, value: { ...game, moves: game.moves.map((move): DecodedMove => ({ ...move, confidence: 0.5, review: false, reviewReasons: [] })) } };
     expect(crossCheck(doubted(1), clean).kept).toBe('alone');
