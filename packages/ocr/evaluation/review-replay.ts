@@ -13,7 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { alsoAlwaysWhenKept, alwaysReviewed, DEFAULT_REVIEW_RISK, disputeStands, MOSTLY_IN_DOUBT, reviewListing, reviewRiskScores, type RiskEvidence } from '../src/review-risk.js';
+import { alsoAlwaysWhenKept, reviewListing, type RiskEvidence } from '../src/review-risk.js';
 import type { SheetTruth } from './truth.js';
 
 const { values } = parseArgs({ options: { set: { type: 'string' }, read: { type: 'string' } } });
@@ -51,7 +51,8 @@ for (const line of (await readFile(values.read, 'utf8')).split('\n')) {
         cells: [{ cell: 0, disputed: move.reviewReasons.includes('disputed'), ...(readers ? { disputingReaders: readers } : {}) }],
       };
     });
-    const listed = rule === 'whole by disputes' ? wholeByDisputes(evidence, alsoAlways) : reviewListing(evidence, undefined, undefined, undefined, alsoAlways);
+    // 'whole by disputes': a game mostly in doubt listed whole however few of its moves are listed on their own.
+    const listed = reviewListing(evidence, undefined, undefined, undefined, alsoAlways, rule === 'whole by disputes' ? 0 : undefined);
     const counts = tally(truth.kind, rule);
     game.moves.forEach((move, index) => {
       const right = move.san === truth.san[move.ply - 1];
@@ -64,19 +65,6 @@ for (const line of (await readFile(values.read, 'utf8')).split('\n')) {
     });
   }
 }
-/**
- * Review by risk as before LISTED_ON_ITS_OWN: a game whose moves are mostly listed or disputed is listed whole, however
- * few of them are on the list on their own.
- */
-function wholeByDisputes(moves: readonly RiskEvidence[], alsoAlways: readonly string[]): boolean[] {
-  const model = DEFAULT_REVIEW_RISK;
-  const scores = reviewRiskScores(moves, model);
-  const sent = moves.map((move, index) => alwaysReviewed(move, model.floor, alsoAlways) || scores[index] >= model.threshold);
-  const inDoubt = moves.filter((move, index) => sent[index] || disputeStands(move)).length;
-  const whole = moves.length > 0 && inDoubt >= MOSTLY_IN_DOUBT * moves.length;
-  return sent.map((value) => value || whole);
-}
-
 const pct = (count: number, of: number): string => `${((100 * count) / Math.max(1, of)).toFixed(2)}%`;
 console.log('kind       rule               moves  right    sent    right among sent  wrong left off');
 for (const [key, counts] of [...tallies].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

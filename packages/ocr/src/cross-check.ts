@@ -52,16 +52,20 @@ function meanConfidence(outcome: DecodeOutcome): number {
 export const SURER_ON_A_TIE = 0.05;
 
 /**
- * Keeps the decoding with the smaller share of moves sent to review; where both send every move, the clearly surer
- * one (SURER_ON_A_TIE); else, on a tie, PP-OCR alone (it was the reader before, and the one that reads printed
- * moves). Flags where the other differs.
+ * Which decoding the cross-check keeps: the one with the smaller share of moves sent to review; where both send every
+ * move, the clearly surer one (SURER_ON_A_TIE); else, on a tie, PP-OCR alone (it was the reader before, and the one
+ * that reads printed moves). Both failed: the one that got further.
  */
-export function crossCheck(ensemble: DecodeOutcome, alone: DecodeOutcome): CrossChecked {
+export function keptReading(ensemble: DecodeOutcome, alone: DecodeOutcome): CrossCheckSummary['kept'] {
+  if (!ensemble.ok && !alone.ok) return furtherFailure(ensemble.error, alone.error);
   const [ensembleShare, aloneShare] = [doubtShare(ensemble), doubtShare(alone)];
   const allInDoubt = ensembleShare === 1 && aloneShare === 1;
-  const kept = !ensemble.ok && !alone.ok ? furtherFailure(ensemble.error, alone.error)
-    : ensembleShare < aloneShare || (allInDoubt && meanConfidence(ensemble) > meanConfidence(alone) + SURER_ON_A_TIE)
-      ? 'ensemble' : 'alone';
+  return ensembleShare < aloneShare || (allInDoubt && meanConfidence(ensemble) > meanConfidence(alone) + SURER_ON_A_TIE) ? 'ensemble' : 'alone';
+}
+
+/** Keeps the decoding keptReading chooses and flags where the other differs. */
+export function crossCheck(ensemble: DecodeOutcome, alone: DecodeOutcome): CrossChecked {
+  const kept = keptReading(ensemble, alone);
   const [chosen, other] = kept === 'ensemble' ? [ensemble, alone] : [alone, ensemble];
   if (!chosen.ok) return { kept, decoded: chosen, differing: [] };
   const otherMoves = other.ok ? other.value.moves : [];

@@ -28,7 +28,7 @@ export {
 export {
   type ReviewRiskModel, type RiskEvidence, type SheetEvidence, DEFAULT_REVIEW_RISK, disputeForcesReview, disputeOutvoted, disputeStands, LISTED_ON_ITS_OWN, MOSTLY_IN_DOUBT, REVIEW_RISK_FEATURES, reviewByRisk, reviewListing, reviewRiskFeatures, reviewRiskScores, riskOf,
 } from './review-risk.js';
-export { type CrossChecked, type CrossCheckSummary, type DecodeOutcome, crossCheck } from './cross-check.js';
+export { type CrossChecked, type CrossCheckSummary, type DecodeOutcome, crossCheck, keptReading } from './cross-check.js';
 export { type ReadDiagnostic, type ReadMoveJson, type ReadGameJson, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn } from './read-report.js';
 export {
   type PageOutcome, type PageLocation, type ReadFailureCode, type ReadScanOptions, readScanFile, readScanPage, locateScanPage,

@@ -8,7 +8,7 @@ import type { Rect, ResultCode } from '@zapis/sheet';
 import type { GameGroup, PageRead } from './group-games.js';
 import type { PageMap } from './page-map.js';
 import type { ReadCell } from './read-sheet.js';
-import { crossCheck, type CrossCheckSummary, type DecodeOutcome } from './cross-check.js';
+import { crossCheck, keptReading, type CrossCheckSummary, type DecodeOutcome } from './cross-check.js';
 import { alsoAlwaysWhenKept, DEFAULT_REVIEW_RISK, reviewByRisk, reviewRiskScores, riskOf } from './review-risk.js';
 
 /**
@@ -162,7 +162,7 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
     const { deepSearch, ...aloneRest } = rest;
     const aloneOptions = { ...aloneRest, ...(reuse ? { reuse: reuse.forOtherReadings() } : {}) };
     let alone = decodeSheets(sheetsOf(group, aloneByPly), aloneOptions);
-    if (deepSearch === true && crossCheck(decoded, alone).kept === 'alone') alone = decodeSheets(sheetsOf(group, aloneByPly), { ...aloneOptions, deepSearch });
+    if (deepSearch === true && keptReading(decoded, alone) === 'alone') alone = decodeSheets(sheetsOf(group, aloneByPly), { ...aloneOptions, deepSearch });
     if (narrowFirst && refusedConfirmed(decoded) && refusedConfirmed(alone)) {
       decoded = decodeSheets(sheetsOf(group, byPly), { ...firstOptions, widenForConfirmed: true });
       if (!decoded.ok) alone = decodeSheets(sheetsOf(group, aloneByPly), { ...aloneOptions, widenForConfirmed: true });

@@ -175,18 +175,18 @@ export const riskOf = (score: number): number => 1 / (1 + Math.exp(-score));
 
 /**
  * Per move, whether review by risk lists it (reviewByRisk; what an evaluation replays from `zapis read` output).
- * `scores` are the moves' scores by `model`.
+ * `scores` are the moves' scores by `model`; `onItsOwn` is LISTED_ON_ITS_OWN unless an evaluation replays another rule.
  */
 export function reviewListing(
   moves: readonly RiskEvidence[], model: ReviewRiskModel = DEFAULT_REVIEW_RISK, floor = model.floor, scores = reviewRiskScores(moves, model),
-  alsoAlways: readonly string[] = [],
+  alsoAlways: readonly string[] = [], onItsOwn = LISTED_ON_ITS_OWN,
 ): boolean[] {
   const sent = moves.map((move, index) => move.confirmed !== true && (alwaysReviewed(move, floor, alsoAlways) || scores[index] >= model.threshold));
   // A standing dispute left to the risk still counts as doubt for the whole sheet.
   const inDoubt = moves.filter((move, index) => sent[index] || (move.confirmed !== true && disputeStands(move))).length;
   const open = moves.filter((move) => move.confirmed !== true).length;
   const listedOnItsOwn = sent.filter(Boolean).length;
-  const wholeSheet = open > 0 && inDoubt >= MOSTLY_IN_DOUBT * open && listedOnItsOwn >= LISTED_ON_ITS_OWN * open;
+  const wholeSheet = open > 0 && inDoubt >= MOSTLY_IN_DOUBT * open && listedOnItsOwn >= onItsOwn * open;
   return moves.map((move, index) => move.confirmed !== true && (sent[index] || wholeSheet));
 }
 
