@@ -56,7 +56,8 @@ export async function rasterisePdf(pdf: Uint8Array, dpi: number): Promise<Buffer
     await writeFile(join(folder, 'in.pdf'), pdf);
     await run('pdftoppm', ['-r', String(dpi), '-gray', '-png', join(folder, 'in.pdf'), join(folder, 'page')]);
     const pages = (await readdir(folder)).filter((name) => name.startsWith('page')).sort();
-    return Promise.all(pages.map((name) => readFile(join(folder, name))));
+    // Awaited here: the folder is removed in `finally`, which must wait for the reads.
+    return await Promise.all(pages.map((name) => readFile(join(folder, name))));
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
