@@ -32,8 +32,16 @@ export interface DecodedAhead<T> {
 }
 
 export class DecodeReuse {
-  /** @internal */
-  readonly table = new MoveTable();
+  private readonly ownTable = new MoveTable();
+
+  /**
+   * @internal The moves met, described once. Other readings of the same sheets share the first readings' table
+   * and positions: a position's moves do not depend on what the cells read, and both decodes visit mostly the
+   * same positions (after a confirmation, all new ones).
+   */
+  get table(): MoveTable {
+    return this.first?.table ?? this.ownTable;
+  }
 
   /** The reuse of the first readings, when this one is `first.forOtherReadings()`: its decodes ahead are this one's too. */
   private first: DecodeReuse | undefined;
@@ -58,6 +66,7 @@ export class DecodeReuse {
 
   /** @internal The moves of a position, generated once across every decode that shares this object. */
   positionMoves(key: string, generate: () => PositionMoves, prior: MovePriorWeights | undefined): PositionMoves {
+    if (this.first) return this.first.positionMoves(key, generate, prior);
     // Priors change what is cached: a different prior starts afresh.
     if (prior !== this.prior) {
       this.moves.clear();
@@ -194,8 +203,8 @@ export class DecodeReuse {
     return this.searches.size;
   }
 
-  /** Positions remembered (for tests and budgets). */
+  /** Positions remembered (for tests and budgets; other readings' are the first readings'). */
   get size(): number {
-    return this.moves.size;
+    return this.first ? this.first.size : this.moves.size;
   }
 }

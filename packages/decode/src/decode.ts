@@ -81,6 +81,12 @@ export interface DecodeOptions {
    */
   readonly deepSearch?: boolean;
   /**
+   * Go back over a stretch and search it again, wider, when the best game suddenly fits its cells far worse than
+   * moves could (default true; `Backtracking` in search.ts). A caller turns it off for readings so noisy that their
+   * surprises are misreadings, not a game the beam dropped: there it costs most of the search and changes nothing.
+   */
+  readonly backtrack?: boolean;
+  /**
    * Kept between decodes of the same sheets (a review session: a person confirms a move, the game is
    * decoded again): the positions already met are not generated again. Results are the same without it.
    */
@@ -469,6 +475,7 @@ function searchRun(setup: SearchSetup, language: LanguageCode, channel: NoisyCha
     ...(options.movePrior ? { movePrior: options.movePrior } : {}),
     ...(options.confirmed && options.confirmed.size > 0 ? { confirmed: options.confirmed } : {}),
     ...(options.reuse ? { reuse: options.reuse } : {}),
+    ...(options.backtrack === false ? { backtrack: false as const } : {}),
     ...(beam ? { beamWidth: beam.width, beamSize: beam.size, layoutSize: beam.layoutSize } : {
       ...(options.beamWidth !== undefined ? { beamWidth: options.beamWidth } : {}),
       ...(options.beamSize !== undefined ? { beamSize: options.beamSize } : {}),

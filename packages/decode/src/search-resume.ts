@@ -1,11 +1,17 @@
 /**
  * Going on with a search where a person's confirmation changes it. A review
  * session decodes the same sheets again and again, each time with one more
- * move confirmed; everything the search did before that ply is what it would
- * do again. So a search kept in `DecodeReuse` records its state as each ply's
- * expansion starts, and the next search with the same setting starts at the
- * first ply whose confirmed move differs, from that state: the lattice is the
- * one a fresh search builds, node for node (decode-reuse.test.ts compares).
+ * move confirmed; everything the search did before it first expanded that
+ * ply is what it would do again. So a search kept in `DecodeReuse` records,
+ * the first time it reaches each ply, its state and the lattice so far, and
+ * the next search with the same setting starts at the first ply whose
+ * confirmed move differs, from that record: the lattice is the one a fresh
+ * search builds, node for node (decode-reuse.test.ts compares).
+ *
+ * The first time, not the last: a search that goes back over a stretch after a
+ * surprise searches it again wide, and a search whose confirmation changes a
+ * move inside that stretch would meet its own surprises, or none. Until the
+ * saved search first reached the changed ply it did what the new one does.
  */
 import type { LatticeNode } from './search.js';
 
@@ -22,6 +28,12 @@ export interface PlyStart {
   readonly written: Float64Array;
 }
 
+/** A ply as the search first reached it: its state, and the lattice's plies up to it (their node arrays are never changed). */
+export interface ReachedPly {
+  readonly start: PlyStart;
+  readonly plies: readonly (readonly LatticeNode[])[];
+}
+
 /** A finished search as the next one may take it up. */
 export interface SavedSearch {
   /** Everything besides the confirmations the search depends on (`searchSetting`); a search with another setting starts afresh. */
@@ -32,26 +44,24 @@ export interface SavedSearch {
   /** Per 0-based ply, the confirmed move's key (as `confirmedByIndex`). */
   readonly confirmed: readonly (string | undefined)[];
   readonly plies: readonly (readonly LatticeNode[])[];
-  /** starts[p]: the state as ply p's expansion started, for every ply the search expanded. */
-  readonly starts: readonly PlyStart[];
+  /** reached[p]: ply p as the search first reached it, for every ply it expanded. */
+  readonly reached: readonly ReachedPly[];
 }
 
-/** Where a search with these confirmations may take up a saved one: a ply (1 or more) and how each kept node ends, or undefined. */
-export interface ResumePoint {
+/** Where a search with these confirmations may take up a saved one: a ply (1 or more), its state and the lattice up to it. */
+export interface ResumePoint extends ReachedPly {
   readonly ply: number;
-  readonly start: PlyStart;
 }
 
 /**
- * The latest ply the new search may start at: no later than the first ply whose confirmed move differs
- * (a confirmation restricts the moves of its ply's expansion), and no later than the first ply holding
- * a node whose game is over under one search and not the other (`isOver`: the last confirmed move
- * decides whether a game may end early, and an ended game's node leaves the beam), and before any stretch
- * the saved search searched again because of a surprise after that ply.
+ * The latest ply the new search may start at: no later than the first ply whose confirmed move differs (a
+ * confirmation restricts the moves of its ply's expansion) nor than the new search's last ply (`maxPly`), and no
+ * later than the first ply holding a node whose game is over under one search and not the other (`overBefore`,
+ * `overNow`: the last confirmed move decides whether a game may end early, and an ended game's node leaves the beam).
  */
-export function resumePoint(saved: SavedSearch, confirmed: readonly (string | undefined)[],
-  isOver: (node: LatticeNode) => boolean): ResumePoint | undefined {
-  let ply = Math.min(saved.starts.length - 1, saved.plies.length - 1);
+export function resumePoint(saved: SavedSearch, confirmed: readonly (string | undefined)[], maxPly: number,
+  overBefore: (node: LatticeNode) => boolean, overNow: (node: LatticeNode) => boolean): ResumePoint | undefined {
+  let ply = Math.min(saved.reached.length - 1, maxPly);
   const longest = Math.max(confirmed.length, saved.confirmed.length);
   for (let index = 0; index < longest; index++) {
     if (confirmed[index] !== saved.confirmed[index]) {
@@ -59,25 +69,17 @@ export function resumePoint(saved: SavedSearch, confirmed: readonly (string | un
       break;
     }
   }
-  for (let at = 0; at <= ply; at++) {
-    if (saved.plies[at].some((node) => (node.logFinal === 0) !== isOver(node))) {
-      ply = at - 1;
-      break;
-    }
-  }
-  // A stretch the saved search went back over after a surprise at a later ply was searched again, wide, with
-  // what it met there: a search that changes before that ply would not have. Start before the stretch (its
-  // first ply's start was written again by the second pass too). Earlier stretches may then reach past the new start.
+  // Each earlier ply's record holds its own lattice: check that one again after moving back.
   for (let moved = true; moved && ply >= 1;) {
     moved = false;
+    const { plies } = saved.reached[ply];
     for (let at = 0; at <= ply; at++) {
-      const start = saved.starts[at];
-      if (start.wideUntil > at && start.settledPly > ply) {
+      if (plies[at].some((node) => overBefore(node) !== overNow(node))) {
         ply = at - 1;
         moved = true;
         break;
       }
     }
   }
-  return ply >= 1 ? { ply, start: saved.starts[ply] } : undefined;
+  return ply >= 1 ? { ply, ...saved.reached[ply] } : undefined;
 }

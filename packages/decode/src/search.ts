@@ -30,7 +30,7 @@ import { spellingPriorsOf } from './spellings.js';
 import { logSumExp } from './log-math.js';
 import type { PreparedSheet } from './prepared-sheet.js';
 import { confirmedByIndex, sanKey } from './confirmed-moves.js';
-import { resumePoint, type PlyStart } from './search-resume.js';
+import { resumePoint, type ReachedPly } from './search-resume.js';
 
 export type { CellUse } from './sheet-options.js';
 
@@ -238,12 +238,14 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
 
   // A review session's search goes on from where the last one's confirmations were the same (search-resume.ts).
   const setting = options.reuse && !options.only ? searchSetting(start, sheets, options, narrow, wide, backtrack, spelling) : undefined;
-  let starts: PlyStart[] = [];
+  let reached: ReachedPly[] = [];
   const saved = setting !== undefined ? options.reuse?.savedSearch(setting, options.channel, options.layout, options.movePrior) : undefined;
-  const resume = saved ? resumePoint(saved, confirmed, (node) => endWeight(node.ply, node.cursors).logFinal === 0) : undefined;
+  // Whether a node's game is over (explains every cell, at or past the last confirmed move) under the saved search and this one.
+  const overUnder = (last: number) => (node: LatticeNode): boolean => node.ply >= last && remainingCells(sheets, node.cursors) === 0;
+  const resume = saved ? resumePoint(saved, confirmed, maxPlies, overUnder(saved.confirmed.length), overUnder(lastConfirmed)) : undefined;
   if (saved && resume) {
-    plies = saved.plies.slice(0, resume.ply + 1).map((nodes) => [...nodes]);
-    starts = saved.starts.slice(0, resume.ply);
+    plies = resume.plies.map((nodes) => [...nodes]);
+    reached = saved.reached.slice(0, resume.ply + 1);
     root = plies[0][0];
     // How each kept node ends depends on the last confirmed move; only whether it is over had to agree.
     for (const nodes of plies) for (const node of nodes) Object.assign(node, endWeight(node.ply, node.cursors));
@@ -258,9 +260,9 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   if (options.reuse) options.reuse.lastSearchStart = firstPly;
   for (let ply = firstPly; ply < maxPlies && beam.length > 0; ply++) {
     options.reuse?.checkStop();
-    if (setting !== undefined) {
-      starts[ply] = { previousTop, finished, excess: excess.slice(), wideUntil, settledPly, backtracks, written: cost.written.slice() };
-      starts.length = ply + 1;
+    // Only the first time: a stretch searched again after a surprise is not what a search changed inside it would do.
+    if (setting !== undefined && ply === reached.length) {
+      reached.push({ start: { previousTop, finished, excess: excess.slice(), wideUntil, settledPly, backtracks, written: cost.written.slice() }, plies: plies.slice() });
     }
     const { beamWidth, beamSize, layoutSize } = ply < wideUntil ? wide : narrow;
     children.reset();
@@ -411,7 +413,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   }
 
   if (setting !== undefined) {
-    options.reuse?.saveSearch({ setting, channel: options.channel, layout: options.layout, movePrior: options.movePrior, confirmed, plies, starts });
+    options.reuse?.saveSearch({ setting, channel: options.channel, layout: options.layout, movePrior: options.movePrior, confirmed, plies, reached });
   }
   let logEvidence = -Infinity;
   let bestFinal: LatticeNode | undefined;

@@ -18,6 +18,7 @@ import { corruptText } from '../src/evaluation/corruption.js';
 import { seededRandom } from '../src/evaluation/random.js';
 import { referenceGame, type ReferenceGame } from '../src/evaluation/reference-games.js';
 import { randomHabits, writeScoresheet } from '../src/evaluation/scoresheet-writer.js';
+import { NOISY } from './noisy-sheet.js';
 
 const transcription = readFileSync(join(REPOSITORY_ROOT, 'fixtures', 'scoresheets', 'janowski-lasker-1912.pl.txt'), 'utf8');
 const [janowskiSheet] = parseTranscription(transcription).map((game) => game.sheet);
@@ -106,6 +107,34 @@ describe('decoding again with what the last decode met', () => {
     expect(reuse.searchCount).toBe(0);
     game(decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed }));
     expect(reuse.lastSearchStart).toBe(0);
+  });
+});
+
+describe('a search that went back over a stretch after a surprise', () => {
+  // On this sheet a surprise sends the search back over a stretch that holds ply 30, searched again wide.
+  const [noisySheet] = parseTranscription(NOISY).map((each) => each.sheet);
+
+  it('goes on from the ply a confirmation changes inside that stretch, as the search first reached it', () => {
+    const reuse = new DecodeReuse();
+    const first = game(decodeSheets(noisySheet, { language: 'pl', reuse }));
+    const confirmed = new Map([[30, first.moves[29].san]]);
+    expect(decodeSheets(noisySheet, { language: 'pl', reuse, confirmed })).toEqual(decodeSheets(noisySheet, { language: 'pl', confirmed }));
+    // When each ply's record was its last reach, this search started before the stretch (at 0-based ply 26).
+    expect(reuse.lastSearchStart).toBe(29);
+  });
+
+  it('gives the same game as decoding afresh through a review of it', () => {
+    const session = new Session([noisySheet], { language: 'pl' });
+    review(session);
+    expect(session.steps).toBeGreaterThan(10);
+  });
+
+  it('never goes back when told not to (backtrack: false), and the review goes on from its search too', () => {
+    const goingBack = game(decodeSheets(noisySheet, { language: 'pl' }));
+    const straight = game(decodeSheets(noisySheet, { language: 'pl', backtrack: false }));
+    // Searched again wide, 14...Qc7 (the truth is Qb8) fits the stretch's cells best; the first pass kept Qb8.
+    expect([goingBack.moves[27].san, straight.moves[27].san]).toEqual(['Qc7', 'Qb8']);
+    review(new Session([noisySheet], { language: 'pl', backtrack: false }));
   });
 });
 
