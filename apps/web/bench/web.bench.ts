@@ -9,7 +9,8 @@
  * `pnpm --filter @zapis/web bench` (after `pnpm build`); writes reports/web-bench.json.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -123,6 +124,59 @@ async function correctionsInFreshPage(lookingMs: number, pick: 'first' | 'last')
 const { times: lookedCorrections, ahead: lookedAhead } = await correctionsInFreshPage(LOOKING_MS, 'first');
 const { times: unpredictedCorrections, ahead: unpredictedAhead } = await correctionsInFreshPage(0, 'last');
 
+// 3c. Harder sheets than the fixture: report sheets the OCR bench's generator writes in held-out hands (a 150-dpi
+// JPEG and a phone photo of each game; ../shared's games). Each game's first flagged moves (two at most) get their
+// last alternative chosen at once, the worker's other work stopped for it: a correction decoded in full, both
+// readings from the changed ply. Without ../shared the generator has no games: the row says so.
+const REPORT_GAMES = 4;
+const reportCorrections: number[] = [];
+const reportAhead: boolean[] = [];
+const reportWorkerDecodes: number[] = [];
+let reportSkipped: string | undefined;
+{
+  const folder = mkdtempSync(join(tmpdir(), 'zapis-web-bench-'));
+  try {
+    execFileSync('pnpm', ['--filter', '@zapis/ocr', 'generate-evaluation', '--set', 'report', '--seed', '5', '--games', String(REPORT_GAMES),
+      '--kinds', 'jpeg150,phone', '--out', folder], { stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch (error) {
+    reportSkipped = `report sheets not generated (is ../shared beside the repository?): ${String((error as { stderr?: Buffer }).stderr ?? error).trim().split('\n').pop()}`;
+  }
+  if (!reportSkipped) {
+    const images = readdirSync(folder).filter((name) => name.endsWith('.jpg')).sort().map((name) => join(folder, name));
+    const app = await openApp({ server });
+    const { page } = app;
+    await page.setInputFiles('[data-testid=file-input]', images);
+    await page.waitForFunction((count) => document.querySelectorAll('[data-testid=inputs] li[data-status=done]').length >= count, images.length, { timeout: 600_000 });
+    const games = await page.locator('[data-testid=games] li').count();
+    for (let game = 1; game <= games; game += 1) {
+      await page.click(`[data-testid=games] li:nth-child(${game}) button`);
+      await gameSettled(page);
+      const flagged = await page.locator('[data-testid=move-list] li[data-review=true]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-ply'))));
+      let corrected = 0;
+      for (const ply of flagged) {
+        if (corrected === 2) break;
+        await page.click(`[data-testid=move-list] li[data-ply="${ply}"] button`);
+        await page.waitForSelector(`[data-testid=move-detail][data-ply="${ply}"]`);
+        const alternatives = page.locator('[data-testid=alternatives] button');
+        if ((await alternatives.count()) < 2) continue;
+        await alternatives.last().click();
+        await page.waitForSelector(`[data-testid=move-list] li[data-ply="${ply}"][data-confirmed=true]`, { timeout: 60_000 });
+        await gameSettled(page);
+        corrected += 1;
+      }
+    }
+    const series = await page.evaluate(() => {
+      const bench = window as unknown as { zapisCorrectionTimes?: number[]; zapisDecodedAhead?: boolean[]; zapisDecodeTimes?: number[] };
+      return { corrections: bench.zapisCorrectionTimes ?? [], ahead: bench.zapisDecodedAhead ?? [], decodes: bench.zapisDecodeTimes ?? [] };
+    });
+    reportCorrections.push(...series.corrections);
+    reportAhead.push(...series.ahead.slice(-series.corrections.length));
+    reportWorkerDecodes.push(...series.decodes.slice(-series.corrections.length));
+    await app.close();
+  }
+  rmSync(folder, { recursive: true, force: true });
+}
+
 // 2a. The first sheet on a page just opened, in two more fresh pages: one cold read varies by a second or more
 // from run to run on a two-core machine (the runtime's compiler threads, the browser's own work).
 const coldReads = [reads[0].seconds];
@@ -197,6 +251,7 @@ const rows = [
   correctionRow('clicked as soon as the move is shown, click to game painted', corrections, correctionsAhead),
   correctionRow(`the move looked at ${LOOKING_MS / 1000} s first`, lookedCorrections, lookedAhead),
   correctionRow('the last alternative chosen at once', unpredictedCorrections, unpredictedAhead),
+  ...(reportCorrections.length > 0 ? [correctionRow(`generated report sheets (${REPORT_GAMES} games, a JPEG and a phone photo each), the last alternative of a flagged move chosen at once`, reportCorrections, reportAhead)] : []),
 ] as const;
 const decodesAfterCorrections = workerDecodes.slice(-corrections.length);
 console.log('\nzapis web app, Chromium', execFileSync('/usr/bin/chromium', ['--version']).toString().trim());
@@ -205,6 +260,12 @@ for (const [measure, target, value, pass] of rows) console.log(`| ${measure} | $
 console.log(`\nthe page is cross-origin isolated (reader threads): ${isolated}`);
 console.log(`corrections, in the desk worker: ${decodesAfterCorrections.map((ms) => Math.round(ms)).join(', ')} ms; ` +
   `as the test driver sees them (its own round trips included): ${redecodes.join(', ')} ms`);
+if (reportSkipped) console.log(`report sheets: ${reportSkipped}`);
+else {
+  const sorted = [...reportWorkerDecodes].sort((a, b) => a - b);
+  console.log(`report sheets' corrections, in the desk worker (sorted): ${sorted.map((ms) => Math.round(ms)).join(', ')} ms; ` +
+    `page's clock: median ${Math.round(median(reportCorrections))}, over 300 ms: ${reportCorrections.filter((ms) => ms > 300).length} of ${reportCorrections.length}`);
+}
 console.log(`sheets read in the browser (page's clock / driver's): ${reads.map((read) => `${read.sheet} ${read.seconds.toFixed(2)} / ${read.driverSeconds.toFixed(2)} s`).join(', ')}`);
 console.log(`first sheet on a fresh page to its game decoded and shown (page's clock): ${coldGamesShown.map((seconds) => seconds.toFixed(2)).join(', ')} s`);
 console.log(`first sheets on fresh pages, the driver's clock: ${coldDriverReads.map((seconds) => seconds.toFixed(2)).join(', ')} s; through the dialog ${throughDialogDriverSeconds.toFixed(2)} s`);
@@ -219,5 +280,5 @@ mkdirSync(new URL('../reports/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../reports/web-bench.json', import.meta.url), `${JSON.stringify({
   date: new Date().toISOString(), interactiveMs: loads, reads, coldReads, coldDriverReads, coldGamesShown, throughDialogSeconds, throughDialogDriverSeconds, correctionMs: corrections, correctionDecodedAhead: correctionsAhead,
   lookedCorrectionMs: lookedCorrections, lookedDecodedAhead: lookedAhead, unpredictedCorrectionMs: unpredictedCorrections,
-  unpredictedDecodedAhead: unpredictedAhead, driverCorrectionMs: redecodes, workerDecodeMs: workerDecodes, isolated, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
+  unpredictedDecodedAhead: unpredictedAhead, reportCorrectionMs: reportCorrections, reportDecodedAhead: reportAhead, reportWorkerDecodeMs: reportWorkerDecodes, driverCorrectionMs: redecodes, workerDecodeMs: workerDecodes, isolated, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
 }, null, 2)}\n`);
