@@ -161,8 +161,9 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
     // 36 report sheets) for a game that is seldom kept. It is searched deep only where it would be kept.
     const { deepSearch, ...aloneRest } = rest;
     // Nor does its search go back over a stretch after a surprise: in its noisy readings a surprise is a misreading,
-    // and the search went back four times a sheet for nothing (the same games and review on 36 report sheets a kind,
-    // the tune set's 80 and 8 pairs; a desk correction's second decode 4–8 times as long as the first).
+    // and going back (up to four times a sheet) changed nothing: the same moves right and nearly the same review on 36
+    // report sheets a kind, the tune set's 80 and 8 pairs. It made a desk correction's second decode 2–8 times as long
+    // as the first.
     const aloneOptions = { ...aloneRest, backtrack: false, ...(reuse ? { reuse: reuse.forOtherReadings() } : {}) };
     let alone = decodeSheets(sheetsOf(group, aloneByPly), aloneOptions);
     if (deepSearch === true && keptReading(decoded, alone) === 'alone') alone = decodeSheets(sheetsOf(group, aloneByPly), { ...aloneOptions, deepSearch });
