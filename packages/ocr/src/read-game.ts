@@ -3,7 +3,7 @@
  * @zapis/decode, and for every move the cell it was read from, in image
  * pixels, so a person can be shown exactly where to look.
  */
-import { decodeSheets, type DecodeOptions, type ReviewReason, type Sheet } from '@zapis/decode';
+import { DecodeReuse, decodeSheets, type DecodeOptions, type ReviewReason, type Sheet } from '@zapis/decode';
 import type { Rect, ResultCode } from '@zapis/sheet';
 import type { GameGroup, PageRead } from './group-games.js';
 import type { PageMap } from './page-map.js';
@@ -164,7 +164,9 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
     // and going back (up to four times a sheet) changed nothing: the same moves right and nearly the same review on 36
     // report sheets a kind, the tune set's 80 and 8 pairs. It made a desk correction's second decode 2–8 times as long
     // as the first.
-    const aloneOptions = { ...aloneRest, backtrack: false, ...(reuse ? { reuse: reuse.forOtherReadings() } : {}) };
+    // Searched deep, it goes on from its narrow search instead of doing that again: a reuse of its own when none is given.
+    const aloneReuse = reuse?.forOtherReadings() ?? (deepSearch === true ? new DecodeReuse() : undefined);
+    const aloneOptions = { ...aloneRest, backtrack: false, ...(aloneReuse ? { reuse: aloneReuse } : {}) };
     let alone = decodeSheets(sheetsOf(group, aloneByPly), aloneOptions);
     if (deepSearch === true && keptReading(decoded, alone) === 'alone') alone = decodeSheets(sheetsOf(group, aloneByPly), { ...aloneOptions, deepSearch });
     if (narrowFirst && refusedConfirmed(decoded) && refusedConfirmed(alone)) {
