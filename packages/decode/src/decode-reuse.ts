@@ -24,6 +24,12 @@ import type { Lattice } from './search.js';
 /** Thrown in a search run ahead when its caller asks it to stop (caught by `DecodeReuse.ahead`). */
 class StoppedAhead extends Error {}
 
+/**
+ * Whether `error` is a decode ahead being stopped. Code between `DecodeReuse.ahead` and the search that catches
+ * errors must let this one through: what it would make of it (a game that failed, say) is no decode at all.
+ */
+export const isStoppedAhead = (error: unknown): boolean => error instanceof StoppedAhead;
+
 /** A decode run ahead of a person's request (`DecodeReuse.ahead`). */
 export interface DecodedAhead<T> {
   readonly value: T;

@@ -8,7 +8,7 @@ export {
   type DecodeOptions, type DecodedGame, type DecodedMove, type DecodeError, type DecodedTranscription,
   type Alternative, type CellAccount, type UnexplainedCell, type GameBreak, type ReviewReason, type Rival,
 } from './decode.js';
-export { DecodeReuse, type DecodedAhead } from './decode-reuse.js';
+export { DecodeReuse, isStoppedAhead, type DecodedAhead } from './decode-reuse.js';
 export { nearestOtherMove } from './nearest-move.js';
 export { GAME_END_RIVAL_PROBABILITY } from './rival.js';
 export { type Reading, type Cell, type CellScorer, type CellWitness, type CellSource, type Sheet } from './readings.js';

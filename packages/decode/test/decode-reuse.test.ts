@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { readGames, REPOSITORY_ROOT, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import { describeMove, legalMoves, parseFen } from '@zapis/core';
 import { englishSan } from '@zapis/core/internal';
-import { DecodeReuse, decodeSheets, type DecodedGame, type DecodeOptions, type Sheet } from '../src/index.js';
+import { DecodeReuse, decodeSheets, isStoppedAhead, type DecodedGame, type DecodeOptions, type Sheet } from '../src/index.js';
 import { parseTranscription } from '../src/transcription.js';
 import { corruptText } from '../src/evaluation/corruption.js';
 import { seededRandom } from '../src/evaluation/random.js';
@@ -168,9 +168,20 @@ describe('decoding ahead of a person (DecodeReuse.ahead)', () => {
     game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));
     let plies = 0;
     const confirmed = new Map([[early, alternative]]);
-    const stopped = reuse.ahead(() => ++plies > 15, () => decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed }));
+    const thrown: unknown[] = [];
+    const stopped = reuse.ahead(() => ++plies > 15, () => {
+      try {
+        return decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed });
+      } catch (error) {
+        thrown.push(error);
+        throw error;
+      }
+    });
     expect(stopped).toBeUndefined();
     expect(plies).toBe(16);
+    // What the decode threw is known for a stop, so that code in between that catches errors can let it through.
+    expect(thrown.map(isStoppedAhead)).toEqual([true]);
+    expect(isStoppedAhead(new Error('stopped'))).toBe(false);
     // The real decode of the same request, and of another, agree with fresh decodes in every field.
     expect(decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed })).toEqual(decodeSheets(janowskiSheet, { language: 'pl', confirmed }));
     const other = new Map([[early + 1, first.moves[early].san]]);

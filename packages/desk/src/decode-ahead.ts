@@ -72,8 +72,9 @@ export class DecodeAhead {
   private readonly realWorkWaits = (): boolean => {
     if (!this.waiting) return false;
     const count = Atomics.load(this.waiting, 0);
-    // One request waits, and it asks for what is being decoded ahead: finishing is the fastest answer.
-    return count > 1 || (count === 1 && (this.priming || Atomics.load(this.waiting, 1) !== this.runningTag));
+    // One request waits, and it asks for what is being decoded ahead: finishing is the fastest answer. With nothing
+    // running ahead (runningTag 0, the tag of a request that is no decode), any request waiting is real work.
+    return count > 1 || (count === 1 && (this.priming || this.runningTag === 0 || Atomics.load(this.waiting, 1) !== this.runningTag));
   };
 
   /**

@@ -5,8 +5,9 @@
  * it is listed in `rejected` with an error diagnostic at its ply. A move the
  * game as read was sure of that a confirmation changed is flagged (changed-moves.ts), and so is every move
  * between a refused confirmation and the confirmed move before it (refused-moves.ts).
- * Never throws.
+ * Never throws, but for a decode run ahead that its caller stops (DecodeReuse.ahead catches that).
  */
+import { isStoppedAhead } from '@zapis/decode';
 import { markChangedMoves } from './changed-moves.js';
 import { markBeforeRefused } from './refused-moves.js';
 import type { Confirmations } from './confirmations.js';
@@ -42,6 +43,8 @@ export function decodeDeskGame(source: DeskGameSource, confirmations: Confirmati
       return markChangedMoves(game, given ?? decodeDeskGame(source, NO_CONFIRMATIONS, plain));
     }
   } catch (error) {
+    // Stopped ahead, it is no decode: answered as a failed game, it would be kept as one (the game as read, say).
+    if (isStoppedAhead(error)) throw error;
     // A bug, not bad input: the game says so and the other games go on.
     return {
       id: source.id, title: source.name, tags: {}, language: options.language ?? 'auto', status: 'error', moves: [], flagged: [], confirmedCount: 0,

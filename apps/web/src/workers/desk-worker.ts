@@ -8,9 +8,8 @@
  * it decodes what they are likely to confirm there, ahead (@zapis/desk's DecodeAhead).
  */
 import {
-  DecodeAhead, KeptGames, confirmationKey, decodeDeskGame, gamesOf, parseTypedMove, roundPgn, type DeskGame, type KeptGame,
+  DecodeAhead, KeptGames, confirmationKey, decodeKeptGame, gamesOf, parseTypedMove, roundPgn,
 } from '@zapis/desk';
-import type { LanguageCode } from '@zapis/notation';
 import { materialKey, waitsForReply, type DeskReply, type DeskRequest } from './desk-protocol.js';
 
 /** Games kept, least recently decoded first: a round's worth, the last few warm (@zapis/desk's KeptGames). */
@@ -18,26 +17,12 @@ const kept = new KeptGames({ forgotten: (id) => ahead.forget(id) });
 
 const post = (reply: DeskReply): void => (self as unknown as Worker).postMessage(reply);
 
-/**
- * A person's confirmations do not change the letters the sheet is written in: keep the language found. The game as
- * read (no confirmations) is kept too, as the moves a confirmation changes are told against it (a reload decodes it
- * first, once).
- */
-function decodeKept(game: KeptGame, confirmations: ReadonlyMap<number, string>): DeskGame {
-  if (confirmations.size > 0 && !game.asRead) decodeKept(game, new Map());
-  const language = confirmations.size > 0 && game.language ? { language: game.language as LanguageCode } : {};
-  const decoded = decodeDeskGame(game.source, confirmations, { reuse: game.reuse, ...language, ...(game.asRead ? { asRead: game.asRead } : {}) });
-  if (decoded.status === 'ok' || decoded.moves.length > 0) game.language ??= decoded.language;
-  if (confirmations.size === 0) game.asRead = decoded;
-  return decoded;
-}
-
 const ahead = new DecodeAhead({
   game: (id) => {
     const game = kept.get(id);
     return game?.last ? { reuse: game.reuse, confirmations: game.last.confirmations, decoded: game.last.game } : undefined;
   },
-  decode: (id, confirmations) => decodeKept(kept.get(id)!, confirmations),
+  decode: (id, confirmations) => decodeKeptGame(kept.get(id)!, confirmations),
 });
 
 self.onmessage = (event: MessageEvent<DeskRequest>): void => {
@@ -60,7 +45,7 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
       }
       const confirmations = new Map(message.confirmations);
       const early = ahead.answer(message.id, confirmationKey(confirmations));
-      const decoded = early ?? decodeKept(game, confirmations);
+      const decoded = early ?? decodeKeptGame(game, confirmations);
       game.last = { confirmations, game: decoded };
       post({ kind: 'decoded', request: message.request, game: decoded, milliseconds: performance.now() - started, ahead: early !== undefined });
       ahead.decoded(message.id);

@@ -1,0 +1,23 @@
+/**
+ * A kept game decoded again, as a desk worker does for each request: with the
+ * game's reuse (the next decode goes on from this one's search), in the letters
+ * found first (a person's confirmations do not change them), and told against
+ * the game as read (no confirmations), which is decoded first, once, and kept.
+ */
+import type { Confirmations } from './confirmations.js';
+import { decodeDeskGame } from './decode-desk-game.js';
+import type { DeskGame } from './desk-game.js';
+import type { KeptGame } from './kept-games.js';
+import type { LanguageCode } from '@zapis/notation';
+
+const NONE: Confirmations = new Map();
+
+export function decodeKeptGame(game: KeptGame, confirmations: Confirmations): DeskGame {
+  if (confirmations.size > 0 && !game.asRead) decodeKeptGame(game, NONE);
+  const language = confirmations.size > 0 && game.language ? { language: game.language as LanguageCode } : {};
+  // A decode run ahead and stopped throws through here (decodeDeskGame lets it): nothing half-done is kept.
+  const decoded = decodeDeskGame(game.source, confirmations, { reuse: game.reuse, ...language, ...(game.asRead ? { asRead: game.asRead } : {}) });
+  if (decoded.status === 'ok' || decoded.moves.length > 0) game.language ??= decoded.language;
+  if (confirmations.size === 0) game.asRead = decoded;
+  return decoded;
+}
