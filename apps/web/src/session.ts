@@ -242,11 +242,22 @@ export class Session {
     return this.grouping;
   }
 
+  /**
+   * The last decode asked for, per game. Keys pressed quickly confirm a second move before the first decode
+   * answers: that answer lacks the second confirmation, and (asked again after the worker let the game go) it can
+   * even come last. Only the latest is shown; the game stays "decoding" until it comes.
+   */
+  private readonly latestDecode = new Map<string, number>();
+  private decodesAsked = 0;
+
   private async decode(id: string): Promise<void> {
     const entry = this.state.games.find((game) => game.source.id === id);
     if (!entry) return;
+    const asked = ++this.decodesAsked;
+    this.latestDecode.set(id, asked);
     this.updateGame(id, { decoding: true });
     const decoded = await this.desk.decode(entry.source, entry.confirmations);
+    if (this.latestDecode.get(id) !== asked) return;
     if (decoded.ok) {
       this.updateGame(id, { game: decoded.game, decoding: false, decodeMilliseconds: decoded.milliseconds, error: undefined });
       // The benchmark reads the worker's own decode times here, and which were decoded ahead.

@@ -251,6 +251,31 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await app.screenshot('04b-changed-by-a-confirmation');
   });
 
+  it('shows a game as settled only with every confirmation made so far, however quickly the keys come', async () => {
+    const { page } = app;
+    await pasteGame(page, '1. e4 e5 2. Mf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. 8b3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7\n');
+    const flagged = await page.locator('[data-testid=move-list] li[data-review=true]').count();
+    expect(flagged).toBeGreaterThanOrEqual(3);
+    // In the page: the keys `a` pressed so far, and at each moment the game stops decoding, that count beside the
+    // moves it shows confirmed. A decode that answers after the next key was pressed must not be shown as settled.
+    await page.evaluate(() => {
+      const seen = { accepted: 0, settled: [] as [number, number][] };
+      (window as unknown as { zapisTestSeen: typeof seen }).zapisTestSeen = seen;
+      window.addEventListener('keydown', (event) => { if (event.key === 'a') seen.accepted += 1; }, { capture: true });
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid=game]')?.getAttribute('data-decoding') !== 'false') return;
+        seen.settled.push([seen.accepted, document.querySelectorAll('[data-testid=move-list] li[data-confirmed=true]').length]);
+      }).observe(document.body, { attributes: true, attributeFilter: ['data-decoding'], subtree: true });
+    });
+    for (const key of ['a', 'n', 'a', 'n', 'a']) await page.keyboard.press(key);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=move-list] li[data-confirmed=true]').length === 3);
+    await gameSettled(page);
+    const seen = await page.evaluate(() => (window as unknown as { zapisTestSeen: { accepted: number; settled: [number, number][] } }).zapisTestSeen);
+    expect(seen.accepted).toBe(3);
+    expect(seen.settled.length).toBeGreaterThan(0);
+    for (const [accepted, confirmed] of seen.settled) expect(confirmed, JSON.stringify(seen.settled)).toBe(accepted);
+  });
+
   it('says which confirmation cannot be played, shows the game without it and flags the moves up to it', async () => {
     const { page } = app;
     await pasteGame(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O b5\n');
