@@ -124,6 +124,77 @@ async function correctionsInFreshPage(lookingMs: number, pick: 'first' | 'last')
 const { times: lookedCorrections, ahead: lookedAhead } = await correctionsInFreshPage(LOOKING_MS, 'first');
 const { times: unpredictedCorrections, ahead: unpredictedAhead } = await correctionsInFreshPage(0, 'last');
 
+// 3d. The same report sheets reviewed as a person reviews them: each sheet alone, the first flagged move that is
+// wrong (against the generator's truth) looked at for LOOKING_MS, then its true move chosen among the alternatives,
+// or typed when it is not one; again until no flagged move is wrong (six at most a sheet). The worker decodes the
+// likely choices ahead and primes its wide search while the person looks, and a typed move once it reads as one.
+const reviewCorrections: number[] = [];
+const reviewAhead: boolean[] = [];
+const reviewWorkerDecodes: number[] = [];
+let reviewTyped = 0;
+let reviewRefused = 0;
+const REVIEW_STEPS = 6;
+/** A fast typist's time between keystrokes. */
+const KEY_MS = 120;
+async function reviewReportSheets(folder: string, images: readonly string[]): Promise<void> {
+  const app = await openApp({ server });
+  const { page } = app;
+  for (const image of images) {
+    const truth = (JSON.parse(readFileSync(image.replace(/\.jpg$/, '.json'), 'utf8')) as { san: string[] }).san;
+    await page.setInputFiles('[data-testid=file-input]', image);
+    await page.waitForSelector('[data-testid=inputs] li[data-status=done]', { timeout: 180_000 });
+    await page.waitForSelector('[data-testid=game]', { timeout: 60_000 });
+    await gameSettled(page);
+    let made = 0;
+    for (let step = 0; step < REVIEW_STEPS; step += 1) {
+      const flagged = await page.locator('[data-testid=move-list] li[data-review=true]')
+        .evaluateAll((items) => items.map((item) => [Number(item.getAttribute('data-ply')), item.getAttribute('data-san') ?? ''] as const));
+      const wrong = flagged.find(([ply, san]) => ply <= truth.length && san !== truth[ply - 1]);
+      if (!wrong) break;
+      const [ply] = wrong;
+      const right = truth[ply - 1];
+      await page.click(`[data-testid=move-list] li[data-ply="${ply}"] button`);
+      await page.waitForSelector(`[data-testid=move-detail][data-ply="${ply}"]`);
+      await page.waitForTimeout(LOOKING_MS);
+      const offered = page.locator(`[data-testid=alternatives] button[data-san="${right}"]`);
+      if ((await offered.count()) > 0) {
+        await offered.first().click();
+      } else {
+        // Typed as a person types, a keystroke every KEY_MS, Enter the last (the worker reads the text as it comes).
+        reviewTyped += 1;
+        await page.locator('[data-testid=typed-move]').pressSequentially(right, { delay: KEY_MS });
+        await page.waitForTimeout(KEY_MS);
+        await page.press('[data-testid=typed-move]', 'Enter');
+      }
+      await page.waitForFunction((at) => document.querySelector(`[data-testid=move-list] li[data-ply="${at}"][data-confirmed=true]`) !== null
+        || document.querySelector('[data-testid=rejected]') !== null, ply, { timeout: 60_000 });
+      await gameSettled(page);
+      made += 1;
+      if ((await page.locator('[data-testid=rejected]').count()) > 0) {
+        reviewRefused += 1;
+        break;
+      }
+    }
+    // The page's series so far (a correction's time is recorded once it is painted): this sheet's corrections are
+    // the new ones, and its last decodes (one each; the sheet's first decode comes before them).
+    const expected = reviewCorrections.length + made;
+    await page.waitForFunction((count) => ((window as unknown as { zapisCorrectionTimes?: number[] }).zapisCorrectionTimes?.length ?? 0) >= count, expected);
+    const series = await page.evaluate(() => {
+      const bench = window as unknown as { zapisCorrectionTimes?: number[]; zapisDecodedAhead?: boolean[]; zapisDecodeTimes?: number[] };
+      return { corrections: bench.zapisCorrectionTimes ?? [], ahead: bench.zapisDecodedAhead ?? [], decodes: bench.zapisDecodeTimes ?? [] };
+    });
+    const fresh = series.corrections.length - reviewCorrections.length;
+    if (fresh > 0) {
+      reviewCorrections.push(...series.corrections.slice(-fresh));
+      reviewAhead.push(...series.ahead.slice(-fresh));
+      reviewWorkerDecodes.push(...series.decodes.slice(-fresh));
+    }
+    await page.click('text=/Clear everything|Wyczyść wszystko/');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=inputs] li, [data-testid=games] li').length === 0);
+  }
+  await app.close();
+}
+
 // 3c. Harder sheets than the fixture: report sheets the OCR bench's generator writes in held-out hands (a 150-dpi
 // JPEG and a phone photo of each game; ../shared's games). Each game's first flagged moves (two at most) get their
 // last alternative chosen at once, the worker's other work stopped for it: a correction decoded in full, both
@@ -173,6 +244,7 @@ let reportSkipped: string | undefined;
     reportAhead.push(...series.ahead.slice(-series.corrections.length));
     reportWorkerDecodes.push(...series.decodes.slice(-series.corrections.length));
     await app.close();
+    await reviewReportSheets(folder, images);
   }
   rmSync(folder, { recursive: true, force: true });
 }
@@ -252,6 +324,7 @@ const rows = [
   correctionRow(`the move looked at ${LOOKING_MS / 1000} s first`, lookedCorrections, lookedAhead),
   correctionRow('the last alternative chosen at once', unpredictedCorrections, unpredictedAhead),
   ...(reportCorrections.length > 0 ? [correctionRow(`generated report sheets (${REPORT_GAMES} games, a JPEG and a phone photo each), the last alternative of a flagged move chosen at once`, reportCorrections, reportAhead)] : []),
+  ...(reviewCorrections.length > 0 ? [correctionRow(`the same report sheets reviewed: each wrong flagged move looked at ${LOOKING_MS / 1000} s, its true move chosen or typed`, reviewCorrections, reviewAhead)] : []),
 ] as const;
 const decodesAfterCorrections = workerDecodes.slice(-corrections.length);
 console.log('\nzapis web app, Chromium', execFileSync('/usr/bin/chromium', ['--version']).toString().trim());
@@ -265,6 +338,10 @@ else {
   const sorted = [...reportWorkerDecodes].sort((a, b) => a - b);
   console.log(`report sheets' corrections, in the desk worker (sorted): ${sorted.map((ms) => Math.round(ms)).join(', ')} ms; ` +
     `page's clock: median ${Math.round(median(reportCorrections))}, over 300 ms: ${reportCorrections.filter((ms) => ms > 300).length} of ${reportCorrections.length}`);
+  const reviewed = [...reviewWorkerDecodes].sort((a, b) => a - b);
+  console.log(`report sheets reviewed, in the desk worker (sorted): ${reviewed.map((ms) => Math.round(ms)).join(', ')} ms; ` +
+    `page's clock: median ${Math.round(median(reviewCorrections))}, over 300 ms: ${reviewCorrections.filter((ms) => ms > 300).length} of ${reviewCorrections.length}; ` +
+    `${reviewTyped} typed (not among the alternatives), ${reviewRefused} refused`);
 }
 console.log(`sheets read in the browser (page's clock / driver's): ${reads.map((read) => `${read.sheet} ${read.seconds.toFixed(2)} / ${read.driverSeconds.toFixed(2)} s`).join(', ')}`);
 console.log(`first sheet on a fresh page to its game decoded and shown (page's clock): ${coldGamesShown.map((seconds) => seconds.toFixed(2)).join(', ')} s`);
@@ -280,5 +357,5 @@ mkdirSync(new URL('../reports/', import.meta.url), { recursive: true });
 writeFileSync(new URL('../reports/web-bench.json', import.meta.url), `${JSON.stringify({
   date: new Date().toISOString(), interactiveMs: loads, reads, coldReads, coldDriverReads, coldGamesShown, throughDialogSeconds, throughDialogDriverSeconds, correctionMs: corrections, correctionDecodedAhead: correctionsAhead,
   lookedCorrectionMs: lookedCorrections, lookedDecodedAhead: lookedAhead, unpredictedCorrectionMs: unpredictedCorrections,
-  unpredictedDecodedAhead: unpredictedAhead, reportCorrectionMs: reportCorrections, reportDecodedAhead: reportAhead, reportWorkerDecodeMs: reportWorkerDecodes, driverCorrectionMs: redecodes, workerDecodeMs: workerDecodes, isolated, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
+  unpredictedDecodedAhead: unpredictedAhead, reportCorrectionMs: reportCorrections, reportDecodedAhead: reportAhead, reportWorkerDecodeMs: reportWorkerDecodes, reviewCorrectionMs: reviewCorrections, reviewDecodedAhead: reviewAhead, reviewWorkerDecodeMs: reviewWorkerDecodes, reviewTyped, reviewRefused, driverCorrectionMs: redecodes, workerDecodeMs: workerDecodes, isolated, cliSeconds, assets: assets.map((asset) => ({ ...asset, initial: initialNames.has(asset.name) })),
 }, null, 2)}\n`);

@@ -1,9 +1,10 @@
 /** The page's side of the desk worker: each request is a promise. */
 import { requestTag, type DeskFailure, type DeskGame, type DeskGameSource, type DeskInput, type RoundPgn } from '@zapis/desk';
-import { materialKey, waitsForReply, type DeskReply, type DeskRequest } from './workers/desk-protocol.js';
+import { materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './workers/desk-protocol.js';
 
 type Waiting = (reply: DeskReply) => void;
 type Unnumbered<T> = T extends unknown ? Omit<T, 'request'> : never;
+type TypedReading = { ok: true; san: string } | { ok: false; message: string };
 
 export class DeskClient {
   private worker: Worker;
@@ -38,6 +39,10 @@ export class DeskClient {
     if (this.waiting) this.waiting.fill(0, 0, 2);
     const worker = new Worker(new URL('./workers/desk-worker.ts', import.meta.url), { type: 'module', name: 'zapis-desk' });
     worker.onmessage = (event: MessageEvent<DeskReply>) => {
+      if (event.data.kind === 'typing') {
+        this.readTyping(event.data.fen, event.data.text, event.data.result);
+        return;
+      }
       if (event.data.kind === 'ready') {
         if (this.waiting) worker.postMessage({ kind: 'signals', request: 0, waiting: this.waiting } satisfies DeskRequest);
         this.markReady();
@@ -70,7 +75,7 @@ export class DeskClient {
   }
 
   private send(message: DeskRequest): void {
-    if (this.waiting && waitsForReply(message)) {
+    if (this.waiting && stopsWorkAhead(message)) {
       Atomics.store(this.waiting, 1, message.kind === 'decode' ? requestTag(message.id, new Map(message.confirmations)) : 0);
       Atomics.add(this.waiting, 0, 1);
     }
@@ -100,7 +105,30 @@ export class DeskClient {
     return { ok: false, message: reply.kind === 'failed' ? reply.message : 'unexpected reply' };
   }
 
-  async typed(fen: string, text: string): Promise<{ ok: true; san: string } | { ok: false; message: string }> {
+  /**
+   * The person is typing a move at `ply`: the worker reads it as they type and decodes the game with it ahead (only
+   * where decodes ahead can be stopped, as for `look`).
+   */
+  typing(source: DeskGameSource, ply: number, fen: string, text: string): void {
+    const key = materialKey(source);
+    if (!this.waiting || this.sent.get(source.id) !== key) return;
+    void this.ready.then(() => this.send({ kind: 'typing', request: 0, id: source.id, key, ply, fen, text }));
+  }
+
+  /**
+   * Moves read as they were typed, by position and text (the last few). Enter then asks the worker nothing before
+   * the decode: a reading request would stop the decode ahead of that very move, which the decode request lets finish.
+   */
+  private readonly typedReadings = new Map<string, TypedReading>();
+
+  private readTyping(fen: string, text: string, result: TypedReading): void {
+    this.typedReadings.set(`${fen}\n${text}`, result);
+    if (this.typedReadings.size > 32) this.typedReadings.delete(this.typedReadings.keys().next().value as string);
+  }
+
+  async typed(fen: string, text: string): Promise<TypedReading> {
+    const known = this.typedReadings.get(`${fen}\n${text}`);
+    if (known) return known;
     const reply = await this.ask({ kind: 'typed', fen, text });
     if (reply.kind === 'typed') return reply.result;
     return { ok: false, message: reply.kind === 'failed' ? reply.message : 'unexpected reply' };

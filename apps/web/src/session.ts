@@ -308,6 +308,13 @@ export class Session {
     return this.desk.exportRound(this.state.games.flatMap((entry) => (entry.game ? [entry.game] : [])));
   }
 
+  /** A person is typing a move at `ply` of a game: the worker reads it as they type and decodes it ahead. */
+  typing(gameId: string, ply: number, text: string): void {
+    const entry = this.state.games.find((game) => game.source.id === gameId);
+    const move = entry?.game?.moves[ply - 1];
+    if (entry && move) this.desk.typing(entry.source, ply, move.fenBefore, text);
+  }
+
   typedMove(fen: string, text: string): Promise<{ ok: true; san: string } | { ok: false; message: string }> {
     return this.desk.typed(fen, text);
   }
@@ -357,7 +364,6 @@ export class Session {
   }
 }
 
-/** Runs `then` once the browser has painted what the last state change rendered. */
 /** The series the benchmark reads off the page (apps/web/bench): a number or flag appended per event. */
 type BenchSeries = 'zapisReadTimes' | 'zapisGameShownTimes' | 'zapisDecodeTimes' | 'zapisDecodedAhead' | 'zapisCorrectionTimes';
 
@@ -365,6 +371,7 @@ function benchRecord(series: BenchSeries, value: number | boolean): void {
   ((globalThis as unknown as Partial<Record<BenchSeries, (number | boolean)[]>>)[series] ??= []).push(value);
 }
 
+/** Runs `then` once the browser has painted what the last state change rendered. */
 function afterNextPaint(then: () => void): void {
   requestAnimationFrame(() => setTimeout(then, 0));
 }

@@ -251,6 +251,22 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await app.screenshot('04b-changed-by-a-confirmation');
   });
 
+  it('reads a move as it is typed and has the game decoded with it by the time Enter is pressed', async () => {
+    const { page } = app;
+    await pasteGame(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n');
+    await moveItem(page, 1).locator('button').click();
+    await page.waitForSelector('[data-testid=move-detail][data-ply="1"]');
+    // Typed as a person types; the worker reads each keystroke's text and decodes 1. d4 once it reads as a move.
+    await page.locator('[data-testid=typed-move]').pressSequentially('d4', { delay: 100 });
+    await page.waitForTimeout(3000);
+    const before = await page.evaluate(() => ((window as unknown as { zapisDecodedAhead?: boolean[] }).zapisDecodedAhead ?? []).length);
+    await page.press('[data-testid=typed-move]', 'Enter');
+    await page.waitForSelector('[data-testid=move-list] li[data-ply="1"][data-confirmed=true][data-san=d4]');
+    await gameSettled(page);
+    const ahead = await page.evaluate(() => (window as unknown as { zapisDecodedAhead?: boolean[] }).zapisDecodedAhead ?? []);
+    expect(ahead.slice(before)).toEqual([true]);
+  });
+
   it('shows a game as settled only with every confirmation made so far, however quickly the keys come', async () => {
     const { page } = app;
     await pasteGame(page, '1. e4 e5 2. Mf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. 8b3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7\n');

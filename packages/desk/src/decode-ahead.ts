@@ -104,6 +104,20 @@ export class DecodeAhead {
     this.replan();
   }
 
+  /**
+   * The person is typing a move at `ply` (1-based) that reads as `san`: it is decoded ahead before anything else, so
+   * that pressing Enter finds the game decoded, or its decode under way (the request then lets it finish).
+   */
+  typed(id: string, ply: number, san: string): void {
+    const game = this.games.game(id);
+    if (!game) return;
+    if (this.looking?.id !== id) this.looking = { id, ply };
+    const next = new Map([...game.confirmations, [ply, san]]);
+    const key = confirmationKey(next);
+    this.plan = [next, ...this.plan.filter((planned) => confirmationKey(planned) !== key)];
+    this.schedule();
+  }
+
   /** The game was decoded again (the moves likely next have changed). */
   decoded(id: string): void {
     if (this.looking?.id === id) this.replan();

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  DecodeAhead, KeptGames, decodeDeskGame, decodeKeptGame, gamesOf, likelyConfirmations, requestTag, type Confirmations, type DeskGame,
+  DecodeAhead, KeptGames, decodeDeskGame, decodeKeptGame, gamesOf, confirmationKey, likelyConfirmations, requestTag, type Confirmations, type DeskGame,
 } from '../src/index.js';
 
 const text = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n';
@@ -87,5 +87,35 @@ describe('a kept game decoded between decodes ahead', () => {
     ahead.schedule();
     while (steps.length > 0) steps.shift()!();
     expect(ahead.finished).toBe(likelyConfirmations(game.last.game, new Map(), { ply: 1 }).length + 1);
+  });
+
+  it('decodes a move being typed ahead of everything else, and answers the request for it', () => {
+    const kept = new KeptGames();
+    const game = kept.take(source.id, 'material', source, () => 'material')!;
+    game.last = { confirmations: new Map(), game: decodeKeptGame(game, new Map()) };
+    const steps: (() => void)[] = [];
+    const decoded: string[] = [];
+    const ahead = new DecodeAhead({
+      game: () => (game.last ? { reuse: game.reuse, confirmations: game.last.confirmations, decoded: game.last.game } : undefined),
+      decode: (_id, confirmations) => {
+        decoded.push(confirmationKey(confirmations));
+        return decodeKeptGame(game, confirmations);
+      },
+    }, { later: (step) => steps.push(step) });
+    ahead.attach(new Int32Array(new SharedArrayBuffer(8)));
+    ahead.look(source.id, 1);
+    steps.shift()!();
+    const likely = likelyConfirmations(game.last.game, new Map(), { ply: 1 }).map(confirmationKey);
+    expect(decoded).toEqual(likely.slice(0, 1));
+    // 1. d4 is no likely choice (nothing read there resembles it); typed, it is decoded next, before the others.
+    const typed = new Map([[1, 'd4']]);
+    expect(likely).not.toContain(confirmationKey(typed));
+    ahead.typed(source.id, 1, 'd4');
+    steps.shift()!();
+    expect(decoded).toEqual([likely[0], confirmationKey(typed)]);
+    expect(ahead.answer(source.id, confirmationKey(typed))).toEqual(decodeDeskGame(source, typed, { language: 'en' }));
+    // Then the rest of the plan, as before.
+    while (steps.length > 0) steps.shift()!();
+    expect(decoded.slice(2)).toEqual([...likely.slice(1), confirmationKey(new Map())]);
   });
 });

@@ -13,6 +13,8 @@ export interface MoveActions {
   readonly confirm: (san: string) => void;
   readonly unconfirm: () => void;
   readonly typed: (text: string) => Promise<string | undefined>;
+  /** The text typed so far (the worker reads it and decodes it ahead). */
+  readonly typing: (text: string) => void;
 }
 
 const percent = (p: number): string => `${(100 * p).toFixed(p >= 0.995 || p < 0.005 ? 1 : 0)}%`;
@@ -68,7 +70,11 @@ export function MoveDetail({ game, move, imageOf, actions }: {
         setTypedError(error);
         if (!error) setTyped('');
       }}>
-        <label>{t('typeMove')} <input value={typed} data-testid="typed-move" onInput={(event) => setTyped((event.currentTarget as HTMLInputElement).value)} /></label>
+        <label>{t('typeMove')} <input value={typed} data-testid="typed-move" onInput={(event) => {
+          const text = (event.currentTarget as HTMLInputElement).value;
+          setTyped(text);
+          actions.typing(text);
+        }} /></label>
         <button type="submit">{t('typeMoveButton')}</button>
         {typedError ? <p role="alert" class="error">{t('illegalTyped', { m: typedError })}</p> : null}
       </form>

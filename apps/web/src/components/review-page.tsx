@@ -122,6 +122,7 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
             actions={{
               confirm: (san) => { if (state.selectedPly !== undefined) void session.confirm(entry.source.id, state.selectedPly, san); },
               unconfirm: () => { if (state.selectedPly !== undefined) void session.unconfirm(entry.source.id, state.selectedPly); },
+              typing: (text) => { if (state.selectedPly !== undefined) session.typing(entry.source.id, state.selectedPly, text); },
               typed: async (text) => {
                 const move = game?.moves.find((candidate) => candidate.ply === state.selectedPly);
                 if (!move) return 'no move selected';

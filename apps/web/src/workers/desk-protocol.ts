@@ -13,10 +13,19 @@ export type DeskRequest =
    */
   | { readonly kind: 'signals'; readonly request: 0; readonly waiting: Int32Array }
   /** A person is looking at this game (and move): decode what they are likely to confirm, ahead. No reply. */
-  | { readonly kind: 'look'; readonly request: 0; readonly id: string; readonly key: string; readonly ply?: number };
+  | { readonly kind: 'look'; readonly request: 0; readonly id: string; readonly key: string; readonly ply?: number }
+  /**
+   * A person is typing a move at `ply`, whose position is `fen`: the worker reads the text as they type, sends the
+   * reading back ('typing'), and decodes the game with that move ahead. Nothing waits for the reading.
+   */
+  | { readonly kind: 'typing'; readonly request: 0; readonly id: string; readonly key: string; readonly ply: number; readonly fen: string; readonly text: string };
 
-/** Requests that wait for a reply, counted in `signals.waiting` (the others are hints). */
-export const waitsForReply = (request: DeskRequest): boolean => request.kind !== 'signals' && request.kind !== 'look';
+/**
+ * Requests counted in `signals.waiting`, for which work ahead stops: those that wait for a reply, and a move being
+ * typed (its decode comes before the rest of the plan, and a keystroke's text replaces the one before). The
+ * other hints ('signals', 'look') are not counted.
+ */
+export const stopsWorkAhead = (request: DeskRequest): boolean => request.kind !== 'signals' && request.kind !== 'look';
 
 export type DeskReply =
   /** Sent once the worker listens: a message posted before that would be lost (its modules load with top-level await). */
@@ -25,6 +34,8 @@ export type DeskReply =
   /** `ahead`: the game was decoded before it was asked for (a likely confirmation); milliseconds is then the wait. */
   | { readonly kind: 'decoded'; readonly request: number; readonly game: DeskGame; readonly milliseconds: number; readonly ahead: boolean }
   | { readonly kind: 'typed'; readonly request: number; readonly result: { ok: true; san: string } | { ok: false; message: string } }
+  /** A move being typed, read (the answer to a 'typing' hint): Enter then needs no reading of its own. */
+  | { readonly kind: 'typing'; readonly request: 0; readonly fen: string; readonly text: string; readonly result: { ok: true; san: string } | { ok: false; message: string } }
   /** The worker does not hold the game named (it was restarted, or dropped it): send the material. */
   | { readonly kind: 'unknown'; readonly request: number }
   | { readonly kind: 'exported'; readonly request: number; readonly round: RoundPgn }

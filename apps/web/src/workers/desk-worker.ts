@@ -10,7 +10,7 @@
 import {
   DecodeAhead, KeptGames, confirmationKey, decodeKeptGame, gamesOf, parseTypedMove, roundPgn,
 } from '@zapis/desk';
-import { materialKey, waitsForReply, type DeskReply, type DeskRequest } from './desk-protocol.js';
+import { materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './desk-protocol.js';
 
 /** Games kept, least recently decoded first: a round's worth, the last few warm (@zapis/desk's KeptGames). */
 const kept = new KeptGames({ forgotten: (id) => ahead.forget(id) });
@@ -27,12 +27,16 @@ const ahead = new DecodeAhead({
 
 self.onmessage = (event: MessageEvent<DeskRequest>): void => {
   const message = event.data;
-  if (waitsForReply(message)) ahead.taken();
+  if (stopsWorkAhead(message)) ahead.taken();
   try {
     if (message.kind === 'signals') {
       ahead.attach(message.waiting);
     } else if (message.kind === 'look') {
       if (kept.get(message.id)?.key === message.key) ahead.look(message.id, message.ply);
+    } else if (message.kind === 'typing') {
+      const result = parseTypedMove(message.fen, message.text);
+      post({ kind: 'typing', request: 0, fen: message.fen, text: message.text, result });
+      if (result.ok && kept.get(message.id)?.key === message.key) ahead.typed(message.id, message.ply, result.san);
     } else if (message.kind === 'games') {
       const { games, failures } = gamesOf(message.inputs);
       post({ kind: 'games', request: message.request, games, failures });
