@@ -166,8 +166,14 @@ async function reviewReportSheets(folder: string, images: readonly string[]): Pr
         await page.waitForTimeout(KEY_MS);
         await page.press('[data-testid=typed-move]', 'Enter');
       }
+      // Confirmed; or refused, as a confirmation the moves before it cannot lead to, or as a typed move that cannot be
+      // played there (a wrong move before it went unflagged): the person would go back, the bench goes on.
       await page.waitForFunction((at) => document.querySelector(`[data-testid=move-list] li[data-ply="${at}"][data-confirmed=true]`) !== null
-        || document.querySelector('[data-testid=rejected]') !== null, ply, { timeout: 60_000 });
+        || document.querySelector('[data-testid=rejected]') !== null || document.querySelector('form.typed [role=alert]') !== null, ply, { timeout: 60_000 });
+      if ((await page.locator('form.typed [role=alert]').count()) > 0) {
+        reviewRefused += 1;
+        break;
+      }
       await gameSettled(page);
       made += 1;
       if ((await page.locator('[data-testid=rejected]').count()) > 0) {

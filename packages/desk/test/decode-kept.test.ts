@@ -118,4 +118,37 @@ describe('a kept game decoded between decodes ahead', () => {
     while (steps.length > 0) steps.shift()!();
     expect(decoded.slice(2)).toEqual([...likely.slice(1), confirmationKey(new Map())]);
   });
+
+  it('keeps decodes ahead for the game looked at only: they hold the searches and the reuse they ran with', () => {
+    const kept = new KeptGames();
+    const [other] = gamesOf([{ kind: 'text', id: 'scotch', name: 'scotch.txt', text: '1. e4 e5 2. Nf3 Nc6 3. d4 exd4 4. Nxd4 Nf6\n' }]).games;
+    const games = [source, other].map((each) => {
+      const game = kept.take(each.id, 'material', each, () => 'material')!;
+      game.last = { confirmations: new Map(), game: decodeKeptGame(game, new Map()) };
+      return game;
+    });
+    const steps: (() => void)[] = [];
+    const ahead = new DecodeAhead({
+      game: (id) => {
+        const game = kept.get(id);
+        return game?.last ? { reuse: game.reuse, confirmations: game.last.confirmations, decoded: game.last.game } : undefined;
+      },
+      decode: (id, confirmations) => decodeKeptGame(kept.get(id)!, confirmations),
+    }, { later: (step) => steps.push(step) });
+    ahead.attach(new Int32Array(new SharedArrayBuffer(8)));
+    const firstLikely = (index: number): string => confirmationKey(likelyConfirmations(games[index].last!.game, new Map(), { ply: 1 })[0]);
+    ahead.look(source.id, 1);
+    while (steps.length > 0) steps.shift()!();
+    expect(ahead.answer(source.id, firstLikely(0))).toBeDefined();
+    // The person moves on to the other game: the first game's answers go.
+    ahead.look(other.id, 1);
+    while (steps.length > 0) steps.shift()!();
+    expect(ahead.answer(other.id, firstLikely(1))).toBeDefined();
+    expect(ahead.answer(source.id, firstLikely(0))).toBeUndefined();
+    // Back to the first game: its likely choices are decoded again.
+    ahead.look(source.id, 1);
+    while (steps.length > 0) steps.shift()!();
+    expect(ahead.answer(source.id, firstLikely(0))).toEqual(decodeDeskGame(source, likelyConfirmations(games[0].last!.game, new Map(), { ply: 1 })[0], { language: 'en' }));
+    expect(ahead.answer(other.id, firstLikely(1))).toBeUndefined();
+  });
 });
