@@ -124,10 +124,11 @@ async function correctionsInFreshPage(lookingMs: number, pick: 'first' | 'last')
 const { times: lookedCorrections, ahead: lookedAhead } = await correctionsInFreshPage(LOOKING_MS, 'first');
 const { times: unpredictedCorrections, ahead: unpredictedAhead } = await correctionsInFreshPage(0, 'last');
 
-// 3d. The same report sheets reviewed as a person reviews them: each sheet alone, the first flagged move that is
-// wrong (against the generator's truth) looked at for LOOKING_MS, then its true move chosen among the alternatives,
-// or typed when it is not one; again until no flagged move is wrong (six at most a sheet). The worker decodes the
-// likely choices ahead and primes its wide search while the person looks, and a typed move once it reads as one.
+// 3d. The same report sheets reviewed as a person reviews them, one at a time in one page (cleared in between): the
+// first flagged move that is wrong (against the generator's truth) looked at for LOOKING_MS, then its true move
+// chosen among the alternatives, or typed when it is not one; again until no flagged move is wrong (six at most a
+// sheet). The worker decodes the likely choices ahead and primes its wide search while the person looks, and a
+// typed move once it reads as one.
 const reviewCorrections: number[] = [];
 const reviewAhead: boolean[] = [];
 const reviewWorkerDecodes: number[] = [];
@@ -136,7 +137,7 @@ let reviewRefused = 0;
 const REVIEW_STEPS = 6;
 /** A fast typist's time between keystrokes. */
 const KEY_MS = 120;
-async function reviewReportSheets(folder: string, images: readonly string[]): Promise<void> {
+async function reviewReportSheets(images: readonly string[]): Promise<void> {
   const app = await openApp({ server });
   const { page } = app;
   for (const image of images) {
@@ -250,7 +251,12 @@ let reportSkipped: string | undefined;
     reportAhead.push(...series.ahead.slice(-series.corrections.length));
     reportWorkerDecodes.push(...series.decodes.slice(-series.corrections.length));
     await app.close();
-    await reviewReportSheets(folder, images);
+    // ZAPIS_WEB_REVIEW_SET: a folder `generate-evaluation` wrote (sheets beside their truth), reviewed instead, in one
+    // page (a round's worth shows what one sheet per page cannot: whether the desk slows down as a review goes on).
+    const reviewSet = process.env.ZAPIS_WEB_REVIEW_SET;
+    await reviewReportSheets(reviewSet
+      ? readdirSync(reviewSet).filter((name) => name.endsWith('.jpg')).sort().map((name) => join(reviewSet, name))
+      : images);
   }
   rmSync(folder, { recursive: true, force: true });
 }
@@ -330,7 +336,7 @@ const rows = [
   correctionRow(`the move looked at ${LOOKING_MS / 1000} s first`, lookedCorrections, lookedAhead),
   correctionRow('the last alternative chosen at once', unpredictedCorrections, unpredictedAhead),
   ...(reportCorrections.length > 0 ? [correctionRow(`generated report sheets (${REPORT_GAMES} games, a JPEG and a phone photo each), the last alternative of a flagged move chosen at once`, reportCorrections, reportAhead)] : []),
-  ...(reviewCorrections.length > 0 ? [correctionRow(`the same report sheets reviewed: each wrong flagged move looked at ${LOOKING_MS / 1000} s, its true move chosen or typed`, reviewCorrections, reviewAhead)] : []),
+  ...(reviewCorrections.length > 0 ? [correctionRow(`${process.env.ZAPIS_WEB_REVIEW_SET ? `the sheets of ${process.env.ZAPIS_WEB_REVIEW_SET}` : 'the same report sheets'} reviewed in one page: each wrong flagged move looked at ${LOOKING_MS / 1000} s, its true move chosen or typed`, reviewCorrections, reviewAhead)] : []),
 ] as const;
 const decodesAfterCorrections = workerDecodes.slice(-corrections.length);
 console.log('\nzapis web app, Chromium', execFileSync('/usr/bin/chromium', ['--version']).toString().trim());

@@ -100,7 +100,7 @@ export class DecodeAhead {
 
   /** The person looks at this game, and at this move (1-based ply) if any. */
   look(id: string, ply?: number): void {
-    this.lookAt(id);
+    this.keepAnswersOf(id);
     this.looking = ply === undefined ? { id } : { id, ply };
     this.replan();
   }
@@ -108,10 +108,10 @@ export class DecodeAhead {
   /**
    * Answers are kept for the game looked at only. Each holds the searches it ran, and through them the reuse they
    * ran with (its lattices, cell costs and scorers' memos: tens of MB a scan game); kept for every game a person
-   * had looked at, a round's review held GBs and slowed down with every sheet (measured in Node: 150 MB more per
-   * game, a game's decodes ahead ten times slower by the 24th). Coming back to a game decodes its likely choices again.
+   * had looked at, a round's review held GBs and slowed down with every sheet (measured in Node: about 150 MB more
+   * per game, 3.8 GB by the 24th). Coming back to a game decodes its likely choices again.
    */
-  private lookAt(id: string): void {
+  private keepAnswersOf(id: string): void {
     for (const other of [...this.answers.keys()]) if (other !== id) this.answers.delete(other);
   }
 
@@ -123,7 +123,7 @@ export class DecodeAhead {
     const game = this.games.game(id);
     if (!game) return;
     if (this.looking?.id !== id) {
-      this.lookAt(id);
+      this.keepAnswersOf(id);
       this.looking = { id, ply };
     }
     const next = new Map([...game.confirmations, [ply, san]]);
