@@ -84,9 +84,14 @@ export class DeskClient {
 
   /** The person looks at this game (and move): the worker decodes what they are likely to confirm, ahead. */
   look(source: DeskGameSource, ply: number | undefined): void {
+    this.hint(source, (key) => ({ kind: 'look', request: 0, id: source.id, key, ...(ply !== undefined ? { ply } : {}) }));
+  }
+
+  /** A hint about a game the worker holds: sent only where decodes ahead can be stopped (shared memory). */
+  private hint(source: DeskGameSource, message: (key: string) => DeskRequest): void {
     const key = materialKey(source);
     if (!this.waiting || this.sent.get(source.id) !== key) return;
-    void this.ready.then(() => this.send({ kind: 'look', request: 0, id: source.id, key, ...(ply !== undefined ? { ply } : {}) }));
+    void this.ready.then(() => this.send(message(key)));
   }
 
   async games(inputs: readonly DeskInput[]): Promise<{ games: DeskGameSource[]; failures: DeskFailure[] }> {
@@ -110,9 +115,7 @@ export class DeskClient {
    * where decodes ahead can be stopped, as for `look`).
    */
   typing(source: DeskGameSource, ply: number, fen: string, text: string): void {
-    const key = materialKey(source);
-    if (!this.waiting || this.sent.get(source.id) !== key) return;
-    void this.ready.then(() => this.send({ kind: 'typing', request: 0, id: source.id, key, ply, fen, text }));
+    this.hint(source, (key) => ({ kind: 'typing', request: 0, id: source.id, key, ply, fen, text }));
   }
 
   /**

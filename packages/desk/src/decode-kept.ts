@@ -4,10 +4,11 @@
  * found first (a person's confirmations do not change them), and told against
  * the game as read (no confirmations), which is decoded first, once, and kept.
  */
+import type { AheadGames } from './decode-ahead.js';
 import type { Confirmations } from './confirmations.js';
 import { decodeDeskGame } from './decode-desk-game.js';
 import type { DeskGame } from './desk-game.js';
-import type { KeptGame } from './kept-games.js';
+import type { KeptGame, KeptGames } from './kept-games.js';
 import type { LanguageCode } from '@zapis/notation';
 
 const NONE: Confirmations = new Map();
@@ -20,4 +21,15 @@ export function decodeKeptGame(game: KeptGame, confirmations: Confirmations): De
   if (decoded.status === 'ok' || decoded.moves.length > 0) game.language ??= decoded.language;
   if (confirmations.size === 0) game.asRead = decoded;
   return decoded;
+}
+
+/** What `DecodeAhead` needs of a worker's kept games: each game's reuse and last decode, and its decode as a request's. */
+export function keptAheadGames(kept: KeptGames): AheadGames {
+  return {
+    game: (id) => {
+      const game = kept.get(id);
+      return game?.last ? { reuse: game.reuse, confirmations: game.last.confirmations, decoded: game.last.game } : undefined;
+    },
+    decode: (id, confirmations) => decodeKeptGame(kept.get(id)!, confirmations),
+  };
 }

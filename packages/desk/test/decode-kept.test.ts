@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  DecodeAhead, KeptGames, decodeDeskGame, decodeKeptGame, gamesOf, confirmationKey, likelyConfirmations, requestTag, type Confirmations, type DeskGame,
+  DecodeAhead, KeptGames, decodeDeskGame, decodeKeptGame, gamesOf, keptAheadGames, confirmationKey, likelyConfirmations, requestTag, type Confirmations, type DeskGame,
 } from '../src/index.js';
 
 const text = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n';
@@ -24,7 +24,7 @@ describe('a kept game decoded between decodes ahead', () => {
     const decodedAhead: Confirmations[] = [];
     const request = new Map([[1, 'd4']]);
     const ahead = new DecodeAhead({
-      game: () => (game.last ? { reuse: game.reuse, confirmations: game.last.confirmations, decoded: game.last.game } : undefined),
+      ...keptAheadGames(kept),
       decode: (_id, confirmations) => {
         decodedAhead.push(confirmations);
         // Priming decodes the game as it stands, here with no confirmations: the person's request arrives meanwhile.
@@ -72,7 +72,7 @@ describe('a kept game decoded between decodes ahead', () => {
     Atomics.store(waiting, 0, 1);
     let decodes = 0;
     const ahead = new DecodeAhead({
-      game: () => (game.last ? { reuse: game.reuse, confirmations: game.last.confirmations, decoded: game.last.game } : undefined),
+      ...keptAheadGames(kept),
       decode: (_id, confirmations) => {
         decodes += 1;
         return decodeKeptGame(game, confirmations);
@@ -96,7 +96,7 @@ describe('a kept game decoded between decodes ahead', () => {
     const steps: (() => void)[] = [];
     const decoded: string[] = [];
     const ahead = new DecodeAhead({
-      game: () => (game.last ? { reuse: game.reuse, confirmations: game.last.confirmations, decoded: game.last.game } : undefined),
+      ...keptAheadGames(kept),
       decode: (_id, confirmations) => {
         decoded.push(confirmationKey(confirmations));
         return decodeKeptGame(game, confirmations);
@@ -128,13 +128,7 @@ describe('a kept game decoded between decodes ahead', () => {
       return game;
     });
     const steps: (() => void)[] = [];
-    const ahead = new DecodeAhead({
-      game: (id) => {
-        const game = kept.get(id);
-        return game?.last ? { reuse: game.reuse, confirmations: game.last.confirmations, decoded: game.last.game } : undefined;
-      },
-      decode: (id, confirmations) => decodeKeptGame(kept.get(id)!, confirmations),
-    }, { later: (step) => steps.push(step) });
+    const ahead = new DecodeAhead(keptAheadGames(kept), { later: (step) => steps.push(step) });
     ahead.attach(new Int32Array(new SharedArrayBuffer(8)));
     const firstLikely = (index: number): string => confirmationKey(likelyConfirmations(games[index].last!.game, new Map(), { ply: 1 })[0]);
     ahead.look(source.id, 1);

@@ -8,7 +8,7 @@
  * it decodes what they are likely to confirm there, ahead (@zapis/desk's DecodeAhead).
  */
 import {
-  DecodeAhead, KeptGames, confirmationKey, decodeKeptGame, gamesOf, parseTypedMove, roundPgn,
+  DecodeAhead, KeptGames, confirmationKey, decodeKeptGame, gamesOf, keptAheadGames, parseTypedMove, roundPgn,
 } from '@zapis/desk';
 import { materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './desk-protocol.js';
 
@@ -17,13 +17,7 @@ const kept = new KeptGames({ forgotten: (id) => ahead.forget(id) });
 
 const post = (reply: DeskReply): void => (self as unknown as Worker).postMessage(reply);
 
-const ahead = new DecodeAhead({
-  game: (id) => {
-    const game = kept.get(id);
-    return game?.last ? { reuse: game.reuse, confirmations: game.last.confirmations, decoded: game.last.game } : undefined;
-  },
-  decode: (id, confirmations) => decodeKeptGame(kept.get(id)!, confirmations),
-});
+const ahead = new DecodeAhead(keptAheadGames(kept));
 
 self.onmessage = (event: MessageEvent<DeskRequest>): void => {
   const message = event.data;
