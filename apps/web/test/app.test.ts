@@ -58,6 +58,19 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(await page.getAttribute('[data-testid=reading]', 'data-kept')).toBe('alone');
     expect(await page.textContent('[data-testid=reading]')).toMatch(/^Read twice: PP-OCR’s reading alone is kept\. Moves the two networks together decode otherwise \(all flagged\): [1-9]\d*\.$/u);
 
+    // An alternative that is not legal where the game stands (from a game that went otherwise earlier) says so.
+    let changesEarlierSeen = 0;
+    for (const ply of flagged) {
+      await page.click(`[data-testid=move-list] li[data-ply="${ply}"] button`);
+      await page.waitForSelector(`[data-testid=move-detail][data-ply="${ply}"]`);
+      const elsewhere = await page.locator('[data-testid=alternatives] button[data-changes-earlier=true]').allTextContents();
+      for (const text of elsewhere) expect(text).toContain('not legal here: earlier moves change');
+      if (elsewhere.length > 0 && changesEarlierSeen === 0) await app.screenshot('01b-alternative-changes-earlier');
+      changesEarlierSeen += elsewhere.length;
+    }
+    // Measured on this scan: the other reader's 35... Rc8 and 37. Rxc8, decoded after its game went otherwise.
+    expect(changesEarlierSeen).toBeGreaterThan(0);
+
     // The person goes through the flagged moves with the keyboard: pick the right alternative, or accept.
     let picked = 0;
     let namedByTheOtherReader = 0;

@@ -81,6 +81,12 @@ export interface DecodeOptions {
    */
   readonly deepSearch?: boolean;
   /**
+   * Search a game that looks lost again with a wider beam, and keep the likelier game (default true). A cross-check
+   * turns it off for its second reading until that reading would be kept: there the wider search only changes which
+   * moves the two readings differ at, and costs more than the rest of a person's correction.
+   */
+  readonly searchWideWhenLost?: boolean;
+  /**
    * Go back over a stretch and search it again, wider, when the best game suddenly fits its cells far worse than
    * moves could (default true; `Backtracking` in search.ts). A caller turns it off for readings so noisy that their
    * surprises are misreadings, not a game the beam dropped: there it costs most of the search and changes nothing.
@@ -513,7 +519,7 @@ function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['la
   const surprises = confirmed ? built.surprises.map((surprise, index) => (confirmed.has(index + 1) ? 0 : surprise)) : built.surprises;
   const lost = looksLost(built.game, surprises);
   const deep = options.deepSearch === true && (lost || noiseScale(surprises) > BADLY_READ);
-  if (!lost && !deep) {
+  if (!deep && (!lost || options.searchWideWhenLost === false)) {
     // Searched only to be kept (DecodeReuse.primeWideSearch): the game stays the narrow search's.
     if (options.reuse?.searchesWideToo) searchRun(setup, run.language, run.channel, run.channelScale, WIDE_BEAM);
     return { game: built.game, run };

@@ -303,6 +303,24 @@ describe('priming the decoder\u2019s wider search (DecodeReuse.primeWideSearch)'
     expect(plain.lastSearchStart).toBe(0);
   });
 
+  it('leaves a lost-looking game as the narrow search decoded it when told to (searchWideWhenLost), primed or not', () => {
+    const narrow = decodeSheets(janowskiSheet, { language: 'pl', confirmed: lost, searchWideWhenLost: false });
+    // The narrow beam given: no wider search follows.
+    expect(narrow).toEqual(decodeSheets(janowskiSheet, { language: 'pl', confirmed: lost, beamWidth: 9, beamSize: 64, layoutSize: 64 }));
+    // Searched again wide, this game comes out otherwise (else this test would prove nothing).
+    expect(game(narrow).moves.map((move) => move.san)).not.toEqual(game(afresh).moves.map((move) => move.san));
+    // Priming still runs the wide search, to be kept for a decode that searches wide; the game stays the narrow one.
+    const primed = new DecodeReuse();
+    game(decodeSheets(janowskiSheet, { language: 'pl', reuse: primed }));
+    let during: Decode | undefined;
+    const decode = (): Decode => (during = decodeSheets(janowskiSheet, { language: 'pl', reuse: primed, confirmed: lost, searchWideWhenLost: false }));
+    expect(primed.primeWideSearch(() => false, decode)).toBe(true);
+    expect(during).toEqual(narrow);
+    expect(decodeSheets(janowskiSheet, { language: 'pl', reuse: primed, confirmed: lost })).toEqual(afresh);
+    // Its wide search was kept: the decode that searched wide went on from it at the end of the game.
+    expect(primed.lastSearchStart).toBeGreaterThan(60);
+  });
+
   it('stops between plies when asked, keeps nothing half done, and changes no game', () => {
     const reuse = new DecodeReuse();
     game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));

@@ -8,7 +8,7 @@ import type { DecodedGame, DecodedMove } from '@zapis/decode';
 import type { CellOnScan } from '@zapis/ocr';
 import type { DeskGame, DeskMove } from './desk-game.js';
 import { disagreementAt } from './disagreements.js';
-import { writtenMove, writtenSan } from './written-move.js';
+import { sanAt, writtenMove, writtenSan } from './written-move.js';
 
 /** What the sheets say of one move. */
 export interface SheetsAtMove {
@@ -40,8 +40,10 @@ export function deskMoves(decoded: DecodedGame, sheetsAt: (move: DecodedMove) =>
       ply: move.ply, moveNumber: move.moveNumber, side: move.side, san: move.san, written: writtenMove(move.description, decoded.language), uci: move.uci,
       fenBefore: move.fen, fenAfter: decoded.moves[index + 1]?.fen ?? decoded.fen,
       confidence: rounded(move.confidence),
-      alternatives: offered(move)
-        .map((alternative) => ({ san: alternative.san, written: writtenSan(move.fen, alternative.san, decoded.language), probability: rounded(alternative.probability) })),
+      alternatives: offered(move).map((alternative) => {
+        const { written, legal } = sanAt(move.fen, alternative.san, decoded.language);
+        return { san: alternative.san, written, probability: rounded(alternative.probability), ...(legal ? {} : { changesEarlier: true as const }) };
+      }),
       review: move.review, reviewReasons: [...move.reviewReasons], corrected: move.corrected, confirmed: move.confirmed,
       read: sheets.read,
       readCorrected: sheets.read.map((_, sheet) => move.cells[sheet]?.corrected === true),

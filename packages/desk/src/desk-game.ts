@@ -19,8 +19,11 @@ export interface DeskMove {
   fenAfter: string;
   /** 0..1; 1 for a move a person confirmed. */
   confidence: number;
-  /** Other moves at this ply, likeliest first, the move itself excluded. */
-  alternatives: { san: string; written: string; probability: number }[];
+  /**
+   * Other moves at this ply, likeliest first, the move itself excluded. One from a game that went otherwise earlier
+   * (`changesEarlier`) is not legal in `fenBefore`: confirming it changes moves before it.
+   */
+  alternatives: { san: string; written: string; probability: number; changesEarlier?: true }[];
   review: boolean;
   /**
    * 'uncertain', 'corrected' (what was read is not the move), 'disputed' (what was read is the move, but one reader of

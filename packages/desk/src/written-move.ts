@@ -15,18 +15,23 @@ export function writtenMove(description: MoveDescription, language: string): str
 }
 
 /**
- * A move given as English SAN at the ply whose position before is `fen`, in the game's language. An
- * alternative may come from a game that went otherwise earlier, so it need not be legal in `fen`: then its
- * letters and marks are translated as text.
+ * A move given as English SAN at the ply whose position before is `fen`, in the game's language, and whether it
+ * is legal there. An alternative may come from a game that went otherwise earlier, so it need not be: then its
+ * letters and marks are translated as text, and confirming it changes moves before it.
  */
+export function sanAt(fen: string, san: string, language: string): { readonly written: string; readonly legal: boolean } {
+  const position = parseFen(fen);
+  const move = position.ok ? parseSan(position.value, san) : undefined;
+  const legal = move?.ok === true;
+  if (language === 'en' || language === 'auto') return { written: san, legal };
+  if (position.ok && move?.ok) return { written: writtenMove(describeMove(position.value, move.value), language), legal };
+  return { written: translatedSan(san, language), legal };
+}
+
+/** `sanAt`'s writing alone. */
 export function writtenSan(fen: string, san: string, language: string): string {
   if (language === 'en' || language === 'auto') return san;
-  const position = parseFen(fen);
-  if (position.ok) {
-    const move = parseSan(position.value, san);
-    if (move.ok) return writtenMove(describeMove(position.value, move.value), language);
-  }
-  return translatedSan(san, language);
+  return sanAt(fen, san, language).written;
 }
 
 const ENGLISH_ROLES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight' } as const;

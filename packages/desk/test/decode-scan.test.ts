@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { DecodeReuse } from '@zapis/decode';
 import { ENSEMBLE_READERS, decodeGroup, outcomeFromPlain } from '@zapis/ocr';
-import type { LanguageCode } from '@zapis/notation';
+import { parseFen } from '@zapis/core';
+import { parseSan, type LanguageCode } from '@zapis/notation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DecodeAhead, confirmationKey, decodeDeskGame, gamesOf, likelyConfirmations, requestTag, roundPgn, type Confirmations, type DeskGame, type DeskGameSource,
@@ -405,6 +406,34 @@ describe('a scan on the desk, read as the browser reads it', () => {
       expect(game.rejected, `after confirming ply ${ply}`).toEqual([]);
     }
     expect(game.moves.map((move) => move.san)).toEqual(truthPair.san);
+  });
+
+  it('offers the other reader\u2019s move only where a game in the sheet\u2019s letters plays it', async () => {
+    // pair-black.jpg read on its own: PP-OCR alone, left to choose its letters, read this Polish sheet as Hungarian
+    // (the ensemble as Polish), and 11 of the moves it decoded otherwise, offered first, were refused when confirmed,
+    // each after 3-5 s of ever wider searches. Confirmed on its own, each is now played (earlier moves may change).
+    const { pages } = await scanPages('pair-black.jpg');
+    const source = gamesOf([{ kind: 'scan', id: 'black', name: 'pair-black.jpg', pages }]).games[0];
+    const reuse = new DecodeReuse();
+    const asRead = decodeDeskGame(source, new Map(), { reuse });
+    const language = asRead.language as LanguageCode;
+    expect(language).toBe('pl');
+    // An alternative not legal where the game shown stands says so: the game must change before it to play it.
+    for (const move of asRead.moves) {
+      const position = parseFen(move.fenBefore);
+      for (const alternative of move.alternatives) {
+        const legal = position.ok && parseSan(position.value, alternative.san).ok;
+        expect(alternative.changesEarlier === true, `ply ${move.ply} ${alternative.san}`).toBe(!legal);
+      }
+    }
+    const elsewhere = asRead.moves.filter((move) => move.alternatives.some((alternative) => alternative.changesEarlier && alternative.san === move.otherReading?.san));
+    expect(elsewhere.length).toBeGreaterThan(10);
+    // Last first: each decode goes on from the one before it at its own ply (the reuse changes no game).
+    for (const move of [...elsewhere].reverse()) {
+      const game = decodeDeskGame(source, new Map([[move.ply, move.otherReading!.san]]), { reuse, language, asRead });
+      expect(game.rejected, `ply ${move.ply} ${move.otherReading!.san}`).toEqual([]);
+      expect(game.moves[move.ply - 1]?.san.replace(/[+#]$/u, '')).toBe(move.otherReading!.san.replace(/[+#]$/u, ''));
+    }
   });
 
   it('names the readers that dispute a flagged move of a badly read sheet', async () => {

@@ -54,8 +54,10 @@ export function MoveDetail({ game, move, imageOf, actions }: {
       <ol class="alternatives" data-testid="alternatives">
         {move.alternatives.slice(0, 3).map((alternative, index) => (
           <li key={alternative.san}>
-            <button type="button" data-alternative={index + 1} data-san={alternative.san} onClick={() => actions.confirm(alternative.san)}>
+            <button type="button" data-alternative={index + 1} data-san={alternative.san} data-changes-earlier={alternative.changesEarlier ? 'true' : undefined}
+              onClick={() => actions.confirm(alternative.san)}>
               <kbd>{index + 1}</kbd> {alternative.written} <span class="quiet">{percent(alternative.probability)}</span>
+              {alternative.changesEarlier ? <span class="changes-earlier">{t('changesEarlier')}</span> : null}
             </button>
           </li>
         ))}
