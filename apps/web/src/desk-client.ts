@@ -58,6 +58,7 @@ export class DeskClient {
       for (const [request, waiting] of this.replies) waiting({ kind: 'failed', request, message: `the desk worker stopped: ${event.message}` });
       this.replies.clear();
       this.sent.clear();
+      this.inputsSent.clear();
       worker.terminate();
       this.ready = new Promise((resolve) => { this.markReady = resolve; });
       this.worker = this.start();
@@ -94,17 +95,38 @@ export class DeskClient {
     void this.ready.then(() => this.send(message(key)));
   }
 
+  /** The inputs the worker holds (sent whole once; named by id after). */
+  private readonly inputsSent = new Set<string>();
+  /** The inputs last grouped: sent whole again to a worker that lost them (restarted). */
+  private lastInputs: readonly DeskInput[] = [];
+
+  /** The games in `inputs`: their sources, each scan page without its frames (the worker keeps those). */
   async games(inputs: readonly DeskInput[]): Promise<{ games: DeskGameSource[]; failures: DeskFailure[] }> {
-    const reply = await this.ask({ kind: 'games', inputs });
-    if (reply.kind === 'games') return { games: reply.games, failures: reply.failures };
+    this.lastInputs = inputs;
+    const ask = () => this.ask({ kind: 'games', inputs: inputs.map((input) => (this.inputsSent.has(input.id) ? { kind: 'known' as const, id: input.id } : input)) });
+    let reply = await ask();
+    if (reply.kind === 'unknown') {
+      this.inputsSent.clear();
+      reply = await ask();
+    }
+    if (reply.kind === 'games') {
+      this.inputsSent.clear();
+      for (const input of inputs) this.inputsSent.add(input.id);
+      return { games: reply.games, failures: reply.failures };
+    }
     return { games: [], failures: [{ inputId: '', name: '', code: 'internal', message: reply.kind === 'failed' ? reply.message : 'unexpected reply' }] };
   }
 
   async decode(source: DeskGameSource, confirmations: ReadonlyMap<number, string>): Promise<{ ok: true; game: DeskGame; milliseconds: number; ahead: boolean } | { ok: false; message: string }> {
     const key = materialKey(source);
     const request = { kind: 'decode' as const, id: source.id, key, confirmations: [...confirmations] };
-    let reply = await this.ask(this.sent.get(source.id) === key ? request : { ...request, source });
-    if (reply.kind === 'unknown') reply = await this.ask({ ...request, source });
+    let reply = await this.ask(request);
+    if (reply.kind === 'unknown') {
+      // A worker restarted since: it is given the inputs again, and groups them as before.
+      this.inputsSent.clear();
+      await this.games(this.lastInputs);
+      reply = await this.ask(request);
+    }
     this.sent.set(source.id, key);
     if (reply.kind === 'decoded') return { ok: true, game: reply.game, milliseconds: reply.milliseconds, ahead: reply.ahead };
     return { ok: false, message: reply.kind === 'failed' ? reply.message : 'unexpected reply' };

@@ -228,16 +228,20 @@ export class Session {
           : { kind: 'scan', id: input.id, name: input.name, pages: input.pages }));
       const { games, failures } = await this.desk.games(inputs);
       const known = new Map(this.state.games.map((entry) => [entry.source.id, entry]));
+      // Only games new or changed are decoded here: a game still decoding (a person's correction) is being decoded by
+      // its own request, and asking again made the correction wait for a second decode behind the first.
+      const fresh: string[] = [];
       const entries: GameEntry[] = games.map((source) => {
         const previous = known.get(source.id);
         if (previous && materialKey(previous.source) === materialKey(source)) return previous;
         const confirmations = previous?.confirmations ?? this.pendingConfirmations.get(source.id) ?? new Map<number, string>();
+        fresh.push(source.id);
         return { source, confirmations, decoding: true };
       });
       const selectedGame = this.state.selectedGame && entries.some((entry) => entry.source.id === this.state.selectedGame)
         ? this.state.selectedGame : entries[0]?.source.id;
       this.update({ games: entries, failures, ...(selectedGame ? { selectedGame } : {}) });
-      await Promise.all(entries.filter((entry) => entry.decoding).map((entry) => this.decode(entry.source.id)));
+      await Promise.all(fresh.map((id) => this.decode(id)));
     });
     return this.grouping;
   }

@@ -452,3 +452,51 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk offline', () => 
     }
   });
 });
+
+/** Records the kinds of what the page asks the desk worker: each 'games' request's inputs, and whether a decode carries a source. */
+const RECORD_DESK_REQUESTS = `
+  const post = Worker.prototype.postMessage;
+  window.zapisDeskRequests = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.kind === 'games') window.zapisDeskRequests.push({ kind: 'games', inputs: message.inputs.map((input) => [input.kind, input.id]) });
+    if (message && message.kind === 'decode') window.zapisDeskRequests.push({ kind: 'decode', source: 'source' in message });
+    return post.call(this, message, ...rest);
+  };
+`;
+
+describe.skipIf(missing !== undefined)('the arbiter\u2019s desk with a round of sheets', () => {
+  it('sends each sheet\u2019s readings to the desk worker once, however many sheets follow', async () => {
+    // A scan page's readings are about 15 MB (every cell's frames, per network). They went to the worker with every
+    // sheet read, and came back with the games: at 71 sheets a round trip took 1.6 s, on the page's thread and the worker's.
+    const app = await openApp({ initScript: RECORD_DESK_REQUESTS });
+    try {
+      const { page } = app;
+      for (const name of ['prefilled.png', 'scan200-heldout.png']) {
+        await page.setInputFiles('[data-testid=file-input]', join(scans, name));
+        await page.waitForSelector(`[data-input="${name}"][data-status=done]`, { timeout: 180_000 });
+        await gameSettled(page);
+      }
+      expect(await page.locator('[data-testid=games] li').count()).toBe(2);
+      const requests = await page.evaluate(() => (window as unknown as { zapisDeskRequests: { kind: string; inputs?: [string, string][]; source?: boolean }[] }).zapisDeskRequests);
+      const groupings = requests.filter((request) => request.kind === 'games').map((request) => request.inputs ?? []);
+      expect(groupings.length).toBeGreaterThanOrEqual(2);
+      // Each input sent whole once; named by its id after.
+      const whole = groupings.flat().filter(([kind]) => kind === 'scan').map(([, id]) => id);
+      expect(new Set(whole).size).toBe(2);
+      expect(whole).toHaveLength(2);
+      expect(groupings.at(-1)!.map(([kind]) => kind)).toContain('known');
+      // Decodes name the game; the worker has its material.
+      const decodes = requests.filter((request) => request.kind === 'decode');
+      expect(decodes.length).toBeGreaterThanOrEqual(2);
+      expect(decodes.every((request) => request.source === false)).toBe(true);
+      // The games the page got back are shown as before: every move's cell outlined on the scan.
+      await page.click('[data-testid=games] li:nth-child(2) button');
+      await gameSettled(page);
+      await page.waitForSelector('[data-cell-ply]');
+      expect(await page.locator('[data-testid=move-list] li[data-ply]').count()).toBe(truthOf('scan200-heldout').length);
+      expect(app.errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -81,14 +81,21 @@ export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptio
     return { alternatives: alternatives ?? bestAlternatives(scorers[0], count), score: (text: string) => temperature * combined(text), frames };
   }
   // Each network's beam search runs once: its best texts serve the ensemble's and its own witness's (a prefix of them).
-  const ownBest = scorers.map((scorer) => scorer.bestTexts(count * 2).map((entry) => entry.text));
-  const best = alternatives ?? ensembleAlternatives(ownBest, combined, count);
+  let ownBest: string[][] | undefined;
+  const own = (): string[][] => (ownBest ??= scorers.map((scorer) => scorer.bestTexts(count * 2).map((entry) => entry.text)));
+  const best = alternatives ?? ensembleAlternatives(own(), combined, count);
   let alone: CtcCellReading | undefined;
+  let witnesses: CellWitness[] | undefined;
   return {
     alternatives: best,
     score: (text: string) => temperature * combined(text),
-    witnesses: scorers.map((scorer, index) => witness(scorer, temperature, [...ownBest[index].slice(0, count), ...best.map((entry) => entry.text)], ownBest[index][0],
-      ENSEMBLE_READERS[index] ?? `network-${index + 1}`)),
+    // Found when first asked for: a reading sent from a worker with its alternatives is often only grouped into games
+    // (the desk groups a round's pages after every sheet read), and these searches were most of rebuilding it.
+    get witnesses(): CellWitness[] {
+      witnesses ??= scorers.map((scorer, index) => witness(scorer, temperature, [...own()[index].slice(0, count), ...best.map((entry) => entry.text)],
+        own()[index][0], ENSEMBLE_READERS[index] ?? `network-${index + 1}`));
+      return witnesses;
+    },
     alone: () => (alone ??= ctcReading([frames[0]], { ...options, weights: [1] })),
     frames,
   };

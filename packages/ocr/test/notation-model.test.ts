@@ -3,8 +3,9 @@
  * held-out-font fixture scans, and an ensemble reading (PP-OCR + CRNN frames)
  * survives the trip to another thread with the same scores.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CtcReader } from '../src/ctc-reader.js';
+import { CtcScores } from '../src/ctc-scores.js';
 import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
 import type { NotationModel } from '../src/notation-model.js';
 import { NOTATION_SYMBOLS } from '../src/recognizer-model.js';
@@ -47,8 +48,12 @@ describe('the notation CRNN', () => {
     expect(first.frames?.length).toBe(2);
     // A worker thread sends plain data (structured clone); the scorer is rebuilt from both networks' frames.
     const plain = structuredClone(plainOutcome({ ok: true, file: 'phone.jpg', page: 1, read }));
+    // Rebuilt with its alternatives, a reading searches its frames only when the decoder asks for its witnesses: the
+    // desk groups a round's pages after every sheet read, and grouping never asks (those searches were most of it).
+    const searched = vi.spyOn(CtcScores.prototype, 'bestTexts');
     const rebuilt = outcomeFromPlain(plain);
     if (!rebuilt.ok) throw new Error(rebuilt.message);
+    expect(searched).not.toHaveBeenCalled();
     read.cells.forEach((cell, index) => {
       const text = truth.written[index];
       expect(rebuilt.read.cells[index].reading.score!(text)).toBeCloseTo(cell.reading.score!(text), 9);
@@ -64,6 +69,8 @@ describe('the notation CRNN', () => {
         for (const alternative of cell.reading.alternatives) expect(witness.ceiling).toBeGreaterThanOrEqual(witness.score(alternative.text) - 1e-9);
       });
     });
+    expect(searched).toHaveBeenCalled();
+    searched.mockRestore();
     const game = decodeGroup({ players: [{ name: 'phone.jpg', pages: [{ file: 'phone.jpg', page: 1, read: rebuilt.read }] }] });
     expect(game.decoded.ok).toBe(true);
     const moves = game.decoded.ok ? game.decoded.value.moves : [];

@@ -1,10 +1,20 @@
 /** Messages between the page and the desk worker, which groups inputs into games and decodes them. */
 import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
 
+/** An input the worker was sent before, named by its id: its material stays in the worker (a scan page's frames are megabytes). */
+export interface KnownInput {
+  readonly kind: 'known';
+  readonly id: string;
+}
+
 export type DeskRequest =
-  | { readonly kind: 'games'; readonly request: number; readonly inputs: readonly DeskInput[] }
-  /** The game's material is sent once; later decodes name it by id and key (a scan's frames are megabytes). */
-  | { readonly kind: 'decode'; readonly request: number; readonly id: string; readonly key: string; readonly source?: DeskGameSource; readonly confirmations: readonly (readonly [number, string])[] }
+  /**
+   * Every input given so far, each sent once: a round's pages went to the worker and back with every sheet read (at
+   * 71 sheets, 1.6 s a time, on both threads). The worker keeps the inputs named, forgets the others, and answers
+   * with the games' sources without their cells' frames ('games'); decodes name a game by id and material key.
+   */
+  | { readonly kind: 'games'; readonly request: number; readonly inputs: readonly (DeskInput | KnownInput)[] }
+  | { readonly kind: 'decode'; readonly request: number; readonly id: string; readonly key: string; readonly confirmations: readonly (readonly [number, string])[] }
   | { readonly kind: 'typed'; readonly request: number; readonly fen: string; readonly text: string }
   | { readonly kind: 'export'; readonly request: number; readonly games: readonly DeskGame[] }
   /**
@@ -36,7 +46,11 @@ export type DeskReply =
   | { readonly kind: 'typed'; readonly request: number; readonly result: { ok: true; san: string } | { ok: false; message: string } }
   /** A move being typed, read (the answer to a 'typing' hint): Enter then needs no reading of its own. */
   | { readonly kind: 'typing'; readonly request: 0; readonly fen: string; readonly text: string; readonly result: { ok: true; san: string } | { ok: false; message: string } }
-  /** The worker does not hold the game named (it was restarted, or dropped it): send the material. */
+  /**
+   * The worker does not hold the game or an input named (it was restarted): send the inputs again. `games`: the
+   * sources, each scan page's cells without their frames (the worker keeps those; the page shows and stores its own
+   * inputs).
+   */
   | { readonly kind: 'unknown'; readonly request: number }
   | { readonly kind: 'exported'; readonly request: number; readonly round: RoundPgn }
   | { readonly kind: 'failed'; readonly request: number; readonly message: string };

@@ -8,7 +8,7 @@
  * it decodes what they are likely to confirm there, ahead (@zapis/desk's DecodeAhead).
  */
 import {
-  DecodeAhead, KeptGames, confirmationKey, decodeKeptGame, gamesOf, keptAheadGames, parseTypedMove, roundPgn,
+  DecodeAhead, KeptGames, confirmationKey, decodeKeptGame, gamesOf, keptAheadGames, parseTypedMove, roundPgn, type DeskGameSource, type DeskInput,
 } from '@zapis/desk';
 import { materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './desk-protocol.js';
 
@@ -18,6 +18,25 @@ const kept = new KeptGames({ forgotten: (id) => ahead.forget(id) });
 const post = (reply: DeskReply): void => (self as unknown as Worker).postMessage(reply);
 
 const ahead = new DecodeAhead(keptAheadGames(kept));
+
+/** The inputs given, by id (sent once each), and the games last found in them. */
+let inputs = new Map<string, DeskInput>();
+let grouped = new Map<string, DeskGameSource>();
+
+/**
+ * A source as the page gets it: its scan pages without each cell's frames (about 15 MB a page, which only the worker
+ * decodes with; the page shows and keeps its own inputs).
+ */
+function withoutFrames(source: DeskGameSource): DeskGameSource {
+  if (source.kind !== 'scan') return source;
+  return {
+    ...source,
+    players: source.players.map((player) => ({
+      ...player,
+      pages: player.pages.map((page) => ({ ...page, read: { ...page.read, cells: page.read.cells.map(({ frames: _frames, ...cell }) => cell) } })),
+    })),
+  };
+}
 
 self.onmessage = (event: MessageEvent<DeskRequest>): void => {
   const message = event.data;
@@ -32,11 +51,20 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
       post({ kind: 'typing', request: 0, fen: message.fen, text: message.text, result });
       if (result.ok && kept.get(message.id)?.key === message.key) ahead.typed(message.id, message.ply, result.san);
     } else if (message.kind === 'games') {
-      const { games, failures } = gamesOf(message.inputs);
-      post({ kind: 'games', request: message.request, games, failures });
+      const given = message.inputs.map((input) => (input.kind === 'known' ? inputs.get(input.id) : input));
+      if (given.some((input) => input === undefined)) {
+        post({ kind: 'unknown', request: message.request });
+        return;
+      }
+      // Inputs not named any more (cleared from the desk) are let go.
+      inputs = new Map((given as DeskInput[]).map((input) => [input.id, input]));
+      const { games, failures } = gamesOf([...inputs.values()]);
+      grouped = new Map(games.map((source) => [source.id, source]));
+      post({ kind: 'games', request: message.request, games: games.map(withoutFrames), failures });
     } else if (message.kind === 'decode') {
       const started = performance.now();
-      const game = kept.take(message.id, message.key, message.source, materialKey);
+      const source = grouped.get(message.id);
+      const game = kept.take(message.id, message.key, source && materialKey(source) === message.key ? source : undefined, materialKey);
       if (!game) {
         post({ kind: 'unknown', request: message.request });
         return;
