@@ -40,17 +40,14 @@ export const stopsWorkAhead = (request: DeskRequest): boolean => request.kind !=
 export type DeskReply =
   /** Sent once the worker listens: a message posted before that would be lost (its modules load with top-level await). */
   | { readonly kind: 'ready'; readonly request: 0 }
+  /** The games' sources, each scan page's cells without their frames (the worker keeps those; the page keeps its own inputs). */
   | { readonly kind: 'games'; readonly request: number; readonly games: DeskGameSource[]; readonly failures: DeskFailure[] }
   /** `ahead`: the game was decoded before it was asked for (a likely confirmation); milliseconds is then the wait. */
   | { readonly kind: 'decoded'; readonly request: number; readonly game: DeskGame; readonly milliseconds: number; readonly ahead: boolean }
   | { readonly kind: 'typed'; readonly request: number; readonly result: { ok: true; san: string } | { ok: false; message: string } }
   /** A move being typed, read (the answer to a 'typing' hint): Enter then needs no reading of its own. */
   | { readonly kind: 'typing'; readonly request: 0; readonly fen: string; readonly text: string; readonly result: { ok: true; san: string } | { ok: false; message: string } }
-  /**
-   * The worker does not hold the game or an input named (it was restarted): send the inputs again. `games`: the
-   * sources, each scan page's cells without their frames (the worker keeps those; the page shows and stores its own
-   * inputs).
-   */
+  /** The worker does not hold the game or an input named (it was restarted): send the inputs again. */
   | { readonly kind: 'unknown'; readonly request: number }
   | { readonly kind: 'exported'; readonly request: number; readonly round: RoundPgn }
   | { readonly kind: 'failed'; readonly request: number; readonly message: string };
