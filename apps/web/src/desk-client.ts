@@ -122,8 +122,7 @@ export class DeskClient {
     const request = { kind: 'decode' as const, id: source.id, key, confirmations: [...confirmations] };
     let reply = await this.ask(request);
     if (reply.kind === 'unknown') {
-      // A worker restarted since: it is given the inputs again, and groups them as before.
-      this.inputsSent.clear();
+      // A worker restarted since (or a grouping is under way): it groups the inputs again (given whole if it lost them).
       await this.games(this.lastInputs);
       reply = await this.ask(request);
     }

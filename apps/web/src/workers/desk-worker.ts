@@ -51,13 +51,16 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
       post({ kind: 'typing', request: 0, fen: message.fen, text: message.text, result });
       if (result.ok && kept.get(message.id)?.key === message.key) ahead.typed(message.id, message.ply, result.san);
     } else if (message.kind === 'games') {
-      const given = message.inputs.map((input) => (input.kind === 'known' ? inputs.get(input.id) : input));
-      if (given.some((input) => input === undefined)) {
+      const given = message.inputs.flatMap((input) => {
+        const found = input.kind === 'known' ? inputs.get(input.id) : input;
+        return found ? [found] : [];
+      });
+      if (given.length < message.inputs.length) {
         post({ kind: 'unknown', request: message.request });
         return;
       }
       // Inputs not named any more (cleared from the desk) are let go.
-      inputs = new Map((given as DeskInput[]).map((input) => [input.id, input]));
+      inputs = new Map(given.map((input) => [input.id, input]));
       const { games, failures } = gamesOf([...inputs.values()]);
       grouped = new Map(games.map((source) => [source.id, source]));
       post({ kind: 'games', request: message.request, games: games.map(withoutFrames), failures });
