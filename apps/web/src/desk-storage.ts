@@ -9,7 +9,7 @@
  * with `StorageSilent`, so the desk can start and say so instead of waiting
  * forever.
  */
-import { clear, createStore, get, getMany, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, get, getMany, set, setMany, type UseStore } from 'idb-keyval';
 
 /** One try's time to answer: a healthy read of a saved round (megabytes of readings) takes well under a second. */
 export const ANSWER_WITHIN_MS = 4000;
@@ -43,6 +43,11 @@ export class DeskStorage {
 
   set(key: string, value: unknown): Promise<void> {
     return set(key, value, this.store);
+  }
+
+  /** Writes every entry in one transaction: all of them are kept, or none. */
+  setMany(entries: readonly (readonly [string, unknown])[]): Promise<void> {
+    return setMany(entries.map(([key, value]) => [key, value]), this.store);
   }
 
   clear(): Promise<void> {

@@ -330,12 +330,17 @@ export class Session {
     if (this.saving) await this.storage.clear().catch(() => undefined);
   }
 
+  /**
+   * Saves once the changes of this task are made. It waited 250 ms for more: a reload soon after a change (a pasted
+   * game shown, then reloaded) flushed it as the page hid, and that write was cut off half the time here. Only
+   * inputs that changed are written again, so a save after every change costs the small session record.
+   */
   private scheduleSave(): void {
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
       void this.save();
-    }, 250);
+    }, 0);
   }
 
   /** Before the page hides: writes a save still waiting, and nothing else (a write begun as the page unloads is the one most likely cut off). */
@@ -358,13 +363,13 @@ export class Session {
       return saved !== input && (!saved || saved.pages !== input.pages || saved.file !== input.file || saved.status === 'done' !== (input.status === 'done') || input.status === 'error');
     });
     for (const input of changed) this.savedInputs.set(input.id, input);
-    await Promise.all(changed.map((input) => this.storage.set(inputKey(input.id), input).catch(() => undefined)));
     const stored: StoredSession = {
       inputIds: this.state.inputs.map((input) => input.id),
       confirmations: this.state.games.map((entry) => [entry.source.id, [...entry.confirmations]] as const),
       ...(this.state.selectedGame ? { selectedGame: this.state.selectedGame } : {}),
     };
-    await this.storage.set(STORAGE_KEY, stored).catch(() => undefined);
+    // One transaction: the session record never names an input that was not written with it.
+    await this.storage.setMany([...changed.map((input) => [inputKey(input.id), input] as const), [STORAGE_KEY, stored] as const]).catch(() => undefined);
   }
 }
 
