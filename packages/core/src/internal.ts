@@ -14,7 +14,7 @@ export { generateCastling, generateLegalMoves, MAX_MOVES, newMoveBuffer, type Mo
 export { generateMovesTo } from './moves-to.js';
 export { canReachIgnoringChecks } from './reach.js';
 export { isCheckAfterMove } from './check-after.js';
-export { disambiguationOf } from './move-description.js';
+export { DISAMBIGUATIONS, disambiguationOf, disambiguationsOf } from './move-description.js';
 export { englishSan } from './english-san.js';
 export { perftByCopy } from './perft.js';
 export { repetitionKeyParts } from './repetition.js';

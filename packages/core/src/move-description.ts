@@ -58,6 +58,37 @@ export function disambiguationOf(position: Position, move: Move, legal: ArrayLik
   return 'both';
 }
 
+/** Disambiguation codes of `disambiguationsOf`, by index. */
+export const DISAMBIGUATIONS: readonly Disambiguation[] = ['none', 'file', 'rank', 'both'];
+
+/** Per destination square and role: how many legal moves of that role land there (`disambiguationsOf`'s scratch). */
+const landing = new Uint8Array(64 * 8);
+
+/**
+ * Every legal move's disambiguation at once, as an index of `DISAMBIGUATIONS` into `out`. One pass counts the
+ * moves of each role per destination; only a move that shares both with another looks at the rest. Asking
+ * `disambiguationOf` for each move looks at every move each time: a decoder describing a position's moves paid
+ * that square of the move count for every position it met.
+ */
+export function disambiguationsOf(position: Position, legal: ArrayLike<number>, count: number, out: Uint8Array): void {
+  const board = position._board;
+  for (let i = 0; i < count; i++) {
+    const move = legal[i] as Move;
+    if (moveKind(move) === KIND_CASTLE) continue;
+    landing[moveTo(move) * 8 + (board[moveFrom(move)] & 7)]++;
+  }
+  for (let i = 0; i < count; i++) {
+    const move = legal[i] as Move;
+    const role = board[moveFrom(move)] & 7;
+    const shared = moveKind(move) !== KIND_CASTLE && role !== PAWN && role !== KING && landing[moveTo(move) * 8 + role] > 1;
+    out[i] = shared ? DISAMBIGUATIONS.indexOf(disambiguationOf(position, move, legal, count)) : 0;
+  }
+  for (let i = 0; i < count; i++) {
+    const move = legal[i] as Move;
+    if (moveKind(move) !== KIND_CASTLE) landing[moveTo(move) * 8 + (board[moveFrom(move)] & 7)] = 0;
+  }
+}
+
 /**
  * Describes a legal move of `position`. The position is left as it was (the
  * move is played and taken back to learn check and mate).
