@@ -14,7 +14,10 @@
  * of other readings of the same sheets (a cross-check) keeps its own object,
  * `forOtherReadings()`, which runs ahead, stops and is used with this one.
  */
+import type { Position } from '@zapis/core';
 import { MoveTable, type PositionMoves } from './move-table.js';
+import { priorPhase } from './move-features.js';
+import { PositionMovesCache } from './position-moves-cache.js';
 import type { MovePriorWeights } from './move-prior.js';
 import type { EmissionModel } from './emission-model.js';
 import type { NoisyChannel } from './channel.js';
@@ -67,21 +70,23 @@ export class DecodeReuse {
     }
     return this.otherReadings;
   }
-  private readonly moves = new Map<string, PositionMoves>();
+  private readonly moves = new PositionMovesCache();
   private prior: MovePriorWeights | undefined;
 
   /** @internal The moves of a position, generated once across every decode that shares this object. */
-  positionMoves(key: string, generate: () => PositionMoves, prior: MovePriorWeights | undefined): PositionMoves {
-    if (this.first) return this.first.positionMoves(key, generate, prior);
+  positionMoves(position: Position, lastCaptureSquare: number, generate: () => PositionMoves, prior: MovePriorWeights | undefined): PositionMoves {
+    if (this.first) return this.first.positionMoves(position, lastCaptureSquare, generate, prior);
     // Priors change what is cached: a different prior starts afresh.
     if (prior !== this.prior) {
       this.moves.clear();
       this.prior = prior;
     }
-    let moves = this.moves.get(key);
+    const { hashLo, hashHi, epSquare } = position;
+    const phase = priorPhase(position);
+    let moves = this.moves.get(hashLo, hashHi, epSquare, lastCaptureSquare, phase);
     if (!moves) {
       moves = generate();
-      this.moves.set(key, moves);
+      this.moves.set(hashLo, hashHi, epSquare, lastCaptureSquare, phase, moves);
     }
     return moves;
   }

@@ -8,12 +8,11 @@
  * emission cache is indexed by the same numbers.
  */
 import {
-  ROLES, castleSide, hasLegalMove, moveFrom, movePromotion, moveTarget, moveTo, moveToUci, type Disambiguation,
-  type Move, type MoveDescription, type Position,
+  ROLES, castleSide, hasLegalMove, moveFrom, movePromotion, moveTarget, moveTo, moveToUci, type Move, type MoveDescription, type Position,
 } from '@zapis/core';
 import {
-  KIND_CASTLE, KIND_EN_PASSANT, MAX_MOVES, disambiguationOf, englishSan, generateLegalMoves, moveKind, newMoveBuffer,
-  repetitionKeyParts,
+  DISAMBIGUATIONS, KIND_CASTLE, KIND_EN_PASSANT, MAX_MOVES, disambiguationsOf, englishSan, generateLegalMoves, isCheckAfterMove, moveKind,
+  newMoveBuffer, repetitionKeyParts,
 } from '@zapis/core/internal';
 import { positionFacts } from './move-features.js';
 import { moveLogWeight, type MovePriorWeights } from './move-prior.js';
@@ -40,8 +39,8 @@ export interface PositionMoves {
   readonly childHi: readonly number[];
 }
 
-const DISAMBIGUATIONS: readonly Disambiguation[] = ['none', 'file', 'rank', 'both'];
 const legal = newMoveBuffer();
+const disambiguations = new Uint8Array(MAX_MOVES);
 const weights = new Float64Array(MAX_MOVES);
 
 export class MoveTable {
@@ -51,6 +50,7 @@ export class MoveTable {
   /** The legal moves of `position`; `lastCaptureSquare` is where the previous move captured (-1 if it did not). */
   positionMoves(position: Position, lastCaptureSquare: number, priorWeights?: MovePriorWeights): PositionMoves {
     const count = generateLegalMoves(position, legal);
+    disambiguationsOf(position, legal, count, disambiguations);
     const facts = positionFacts(position);
     // Plain arrays: a search builds thousands of these, and small typed arrays are slow to allocate.
     const ids: number[] = [];
@@ -62,15 +62,21 @@ export class MoveTable {
       const kind = moveKind(move);
       const piece = position.board[from] & 7;
       const capturedCode = kind === KIND_CASTLE ? 0 : kind === KIND_EN_PASSANT ? 1 : position.board[moveTo(move)] & 7;
-      const disambiguation = DISAMBIGUATIONS.indexOf(disambiguationOf(position, move, legal, count));
+      const disambiguation = disambiguations[i];
       position.playUnchecked(move);
-      const check = position.isCheck();
+      const check = isCheckAfterMove(position, move);
       const mate = check && !hasLegalMove(position);
       // The incremental hash leaves the en-passant square out, but a capture en passant is one more legal move:
       // hypotheses that differ only in it must not merge. The repetition key (Art. 9.2.3) draws exactly that line.
-      const [lo, hi] = repetitionKeyParts(position);
-      childLo.push(lo);
-      childHi.push(hi);
+      // Without an en-passant square (nearly every move) the key is the hash itself: no pair allocated per move.
+      if (position.epSquare < 0) {
+        childLo.push(position.hashLo);
+        childHi.push(position.hashHi);
+      } else {
+        const [lo, hi] = repetitionKeyParts(position);
+        childLo.push(lo);
+        childHi.push(hi);
+      }
       position.undo();
       // 17 bits of move, then piece, captured piece, check, mate, disambiguation, Chess960.
       const signature = move + 2 ** 17 * (piece + 8 * (capturedCode + 8 * ((check ? 1 : 0) + 2 * ((mate ? 1 : 0)

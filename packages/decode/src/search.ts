@@ -25,12 +25,14 @@ import { priorPhase } from './move-features.js';
 import type { DecodeReuse } from './decode-reuse.js';
 import { ChildTable, ProposalTable } from './ply-tables.js';
 import { BestFirst } from './best-first.js';
+import { PlyExpansion } from './ply-expansion.js';
 import { CELL_USES, SheetOptions, layoutLogs, type CellUse, type LayoutLogs } from './sheet-options.js';
 import { spellingPriorsOf } from './spellings.js';
 import { logSumExp } from './log-math.js';
 import type { PreparedSheet } from './prepared-sheet.js';
 import { confirmedByIndex, sanKey } from './confirmed-moves.js';
 import { resumePoint, type ReachedPly } from './search-resume.js';
+import { PositionMovesCache } from './position-moves-cache.js';
 
 export type { CellUse } from './sheet-options.js';
 
@@ -156,15 +158,35 @@ function remainingCells(sheets: readonly PreparedSheet[], cursors: Int32Array): 
 }
 
 /** log weight of ending the game at these cursors: 0 if all is explained, else the rest as noise. */
-function finalWeight(sheets: readonly PreparedSheet[], cursors: Int32Array, layout: LayoutLogs): { logFinal: number; abandoned: boolean } {
-  if (remainingCells(sheets, cursors) === 0) return { logFinal: 0, abandoned: false };
+function finalWeight(sheets: readonly PreparedSheet[], cursors: Int32Array, layout: LayoutLogs): number {
+  if (remainingCells(sheets, cursors) === 0) return 0;
   let noise = layout.abandon;
   for (let s = 0; s < sheets.length; s++) {
     noise += sheets[s].suffixNoise[cursors[2 * s]];
     const pending = cursors[2 * s + 1];
     if (pending >= 0) noise += sheets[s].cells[pending].logNoise;
   }
-  return { logFinal: noise, abandoned: true };
+  return noise;
+}
+
+/** A hypothesis the search keeps: one class, one shape (it was a literal with its end weight spread in from an object of its own). */
+class SearchNode implements LatticeNode {
+  position: Position | undefined = undefined;
+  bestEdge: LatticeEdge | undefined = undefined;
+  readonly incoming: LatticeEdge[] = [];
+  logBeta = -Infinity;
+
+  constructor(readonly ply: number, readonly cursors: Int32Array, readonly lastCaptureSquare: number, readonly future: number,
+    public logAlpha: number, public best: number, public logFinal: number, public abandoned: boolean) {}
+}
+
+class SearchEdge implements LatticeEdge {
+  constructor(readonly from: LatticeNode, readonly to: LatticeNode, readonly candidate: KnownMove, readonly steps: readonly SheetStep[],
+    readonly logWeight: number) {}
+}
+
+class SearchStep implements SheetStep {
+  constructor(readonly use: CellUse, readonly cell: number, readonly noise: readonly number[], readonly logWeight: number) {}
 }
 
 /** Runs the beam search from `start` over the sheets and returns the lattice. */
@@ -180,7 +202,6 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   let wideUntil = 0;
   let settledPly = 0;
   let backtracks = 0;
-  const joint = sheets.length > 1;
   const width = sheets.length * 2;
   const confirmed = confirmedByIndex(options.confirmed);
   /** No game ends before the last confirmed move (0: none). */
@@ -194,38 +215,44 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
     return wanted === undefined || sanKey(known.san) === wanted;
   };
   const restricted = options.only !== undefined || lastConfirmed > 0;
-  const endWeight = (ply: number, cursors: Int32Array): { logFinal: number; abandoned: boolean } =>
-    ply < lastConfirmed ? { logFinal: -Infinity, abandoned: false } : finalWeight(sheets, cursors, layout);
+  /** log weight of the game ending at this ply and these cursors (-∞ before the last confirmed move). */
+  const endLogWeight = (ply: number, cursors: Int32Array): number => (ply < lastConfirmed ? -Infinity : finalWeight(sheets, cursors, layout));
+  /** Whether a game ending there leaves cells unexplained. */
+  const endsEarly = (ply: number, cursors: Int32Array): boolean => ply >= lastConfirmed && remainingCells(sheets, cursors) > 0;
   const spelling = options.spelling ?? spellingPriorsOf(options.language);
   const table = options.reuse?.table ?? new MoveTable();
   const createModel = (): EmissionModel => new EmissionModel(options.channel, options.language, spelling, table, sheets);
   const model = options.reuse ? options.reuse.emissionModel(options.channel, options.language, createModel) : createModel();
   const cost = new FutureCost(sheets, model.cellBase, model.cellCount, options.channel, options.language, spelling, layout.noiseCell);
-  const movesCache = new Map<string, PositionMoves>();
+  const movesCache = new PositionMovesCache();
   const optionSets = sheets.map(() => new SheetOptions());
-  const scratch = new Int32Array(width);
   const children = new ChildTable(width);
   const proposals = new ProposalTable();
   const order = new BestFirst();
+  const expansion = new PlyExpansion(sheets, optionSets, model, layout, cost, table, children, proposals, restricted ? allowed : undefined);
+  /**
+   * Positions let go of, to be written over: a search keeps one per hypothesis a ply, and allocating each afresh
+   * (five typed arrays apiece) was a sixth of what a review correction allocated.
+   */
+  const freePositions: Position[] = [];
 
   const movesOf = (position: Position, lastCaptureSquare: number): PositionMoves => {
-    // The moves depend on the en-passant square and the priors on the phase, which the hash leaves out.
-    const cacheKey = `${position.hashLo}.${position.hashHi}:${position.epSquare}:${lastCaptureSquare}:${priorPhase(position)}`;
-    if (options.reuse) return options.reuse.positionMoves(cacheKey, () => table.positionMoves(position, lastCaptureSquare, options.movePrior), options.movePrior);
-    let moves = movesCache.get(cacheKey);
+    const generate = (): PositionMoves => table.positionMoves(position, lastCaptureSquare, options.movePrior);
+    if (options.reuse) return options.reuse.positionMoves(position, lastCaptureSquare, generate, options.movePrior);
+    const { hashLo, hashHi, epSquare } = position;
+    const phase = priorPhase(position);
+    let moves = movesCache.get(hashLo, hashHi, epSquare, lastCaptureSquare, phase);
     if (!moves) {
-      moves = table.positionMoves(position, lastCaptureSquare, options.movePrior);
-      movesCache.set(cacheKey, moves);
+      moves = generate();
+      movesCache.set(hashLo, hashHi, epSquare, lastCaptureSquare, phase, moves);
     }
     return moves;
   };
 
   const rootCursors = new Int32Array(width);
   for (let s = 0; s < sheets.length; s++) rootCursors[2 * s + 1] = -1;
-  let root: LatticeNode = {
-    ply: 0, cursors: rootCursors, lastCaptureSquare: -1, position: start.clone(), future: cost.of(rootCursors),
-    logAlpha: 0, best: 0, bestEdge: undefined, incoming: [], logBeta: -Infinity, ...endWeight(0, rootCursors),
-  };
+  let root: LatticeNode = new SearchNode(0, rootCursors, -1, cost.of(rootCursors), 0, 0, endLogWeight(0, rootCursors), endsEarly(0, rootCursors));
+  root.position = start.clone();
   let plies: LatticeNode[][] = [[root]];
   let previousTop = root.logAlpha + root.future;
   /** The best game that explains every cell so far (-∞: none yet). */
@@ -248,7 +275,12 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
     reached = saved.reached.slice(0, resume.ply + 1);
     root = plies[0][0];
     // How each kept node ends depends on the last confirmed move; only whether it is over had to agree.
-    for (const nodes of plies) for (const node of nodes) Object.assign(node, endWeight(node.ply, node.cursors));
+    for (const nodes of plies) {
+      for (const node of nodes) {
+        node.logFinal = endLogWeight(node.ply, node.cursors);
+        node.abandoned = endsEarly(node.ply, node.cursors);
+      }
+    }
     for (const node of plies[resume.ply]) restorePosition(node);
     beam = plies[resume.ply].filter((node) => node.logFinal !== 0);
     ({ previousTop, finished, wideUntil, settledPly, backtracks } = resume.start);
@@ -289,60 +321,15 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
     }
     cost.settle(ply + 1);
     for (let i = 0; i < beam.length; i++) {
-      const node = beam[i];
       const moves = beamMoves[i];
-      if (!moves) continue;
-      const { ids, count } = moves;
-      for (let k = 0; k < count; k++) {
-        const description = table.moves[ids[k]].description;
-        if (restricted && !allowed(ply, ids[k])) continue;
-        // What a sheet's option must reach to stay within the beam (the other sheet adds 0 at best).
-        const floor = bound - beamWidth - node.logAlpha - moves.logPrior[k];
-        for (let s = 0; s < sheets.length; s++) {
-          optionSets[s].fill(sheets[s], s, node.cursors[2 * s], node.cursors[2 * s + 1], ids[k], model, layout, joint, ply + 1, cost, floor);
-        }
-        // Every combination of the sheets' options (one sheet: just its options).
-        const first = optionSets[0];
-        const second = joint ? optionSets[1] : undefined;
-        const secondCount = second ? second.count : 1;
-        const lastCapture = description.capture ? description.to : -1;
-        for (let a = 0; a < first.count; a++) {
-          for (let b = 0; b < secondCount; b++) {
-            if (second && first.cell[a] < 0 && second.cell[b] < 0) continue; // seen on neither sheet
-            const weight = moves.logPrior[k] + first.weight[a] + (second ? second.weight[b] : 0);
-            scratch[0] = first.next[a];
-            scratch[1] = first.pending[a];
-            if (second) {
-              scratch[2] = second.next[b];
-              scratch[3] = second.pending[b];
-            }
-            const future = cost.of(scratch);
-            const score = node.logAlpha + weight + future;
-            if (score < bound - beamWidth) continue;
-            if (score > bound) bound = score;
-            const child = children.find(moves.childLo[k], moves.childHi[k], scratch, future, lastCapture);
-            children.alpha[child] = logSumExp(children.alpha[child], node.logAlpha + weight);
-            const p = proposals.add(i, k, child, weight);
-            proposals.setStep(p, 0, first.use[a], first.cell[a], first.noise[a], first.weight[a]);
-            if (second) proposals.setStep(p, 1, second.use[b], second.cell[b], second.noise[b], second.weight[b]);
-            if (node.best + weight > children.best[child]) {
-              children.best[child] = node.best + weight;
-              children.bestProposal[child] = p;
-            }
-          }
-        }
-      }
+      if (moves) bound = expansion.expand(i, beam[i], moves, ply, beamWidth, bound);
     }
     if (children.count === 0) break;
     const kept = selectBeam(children, order, beamWidth, beamSize, layoutSize, finished);
     const nodes = kept.map((slot) => {
       const cursors = children.cursorsOf(slot);
-      const node: LatticeNode = {
-        ply: ply + 1, cursors, lastCaptureSquare: children.lastCapture[slot], position: undefined, future: children.future[slot],
-        logAlpha: children.alpha[slot], best: children.best[slot], bestEdge: undefined, incoming: [], logBeta: -Infinity,
-        ...endWeight(ply + 1, cursors),
-      };
-      return node;
+      return new SearchNode(ply + 1, cursors, children.lastCapture[slot], children.future[slot], children.alpha[slot], children.best[slot],
+        endLogWeight(ply + 1, cursors), endsEarly(ply + 1, cursors));
     });
     const nodeOf = new Int32Array(children.count).fill(-1);
     kept.forEach((slot, index) => {
@@ -358,20 +345,20 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
       const steps: SheetStep[] = [];
       for (let s = 0; s < sheets.length; s++) {
         const k = p * 2 + s;
-        steps.push({
-          use: CELL_USES[proposals.use[k]], cell: proposals.cell[k], noise: proposals.noise[k] >= 0 ? [proposals.noise[k]] : NO_CELLS,
-          logWeight: proposals.stepWeight[k],
-        });
+        steps.push(new SearchStep(CELL_USES[proposals.use[k]], proposals.cell[k], proposals.noise[k] >= 0 ? [proposals.noise[k]] : NO_CELLS,
+          proposals.stepWeight[k]));
       }
       const candidate = table.moves[beamMoves[proposals.parent[p]].ids[proposals.move[p]]];
-      const edge: LatticeEdge = { from, to, candidate, steps, logWeight: proposals.weight[p] };
+      const edge = new SearchEdge(from, to, candidate, steps, proposals.weight[p]);
       to.incoming.push(edge);
       if (children.bestProposal[proposals.child[p]] === p) to.bestEdge = edge;
     }
     for (const node of nodes) {
       const edge = node.bestEdge;
       if (!edge?.from.position) continue;
-      const position = edge.from.position.clone();
+      const free = freePositions.pop();
+      const position = free ?? edge.from.position.clone();
+      if (free) free.resetTo(edge.from.position);
       position.playUnchecked(edge.candidate.move);
       node.position = position;
     }
@@ -408,8 +395,15 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
       ply = back - 1;
       continue;
     }
-    // Positions of nodes two plies back are no longer needed for expansion (restorePosition rebuilds them).
-    if (plies.length > 2) for (const old of plies[plies.length - 3]) if (old !== root) old.position = undefined;
+    // Positions of nodes two plies back are no longer needed for expansion (restorePosition rebuilds them): the
+    // next plies' positions are copied into them.
+    if (plies.length > 2) {
+      for (const old of plies[plies.length - 3]) {
+        if (old === root || !old.position) continue;
+        if (old.position.chess960 === start.chess960) freePositions.push(old.position);
+        old.position = undefined;
+      }
+    }
   }
 
   if (setting !== undefined) {

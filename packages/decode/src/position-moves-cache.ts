@@ -1,0 +1,47 @@
+/**
+ * The moves of positions met, keyed by what they depend on: the position's Zobrist hash, its en-passant square
+ * (the hash leaves it out), where the last move captured (recaptures are likelier) and the game's phase (the
+ * priors change with it). Numbers, not a string built per lookup: a search asks once per hypothesis and ply, and
+ * building and hashing those strings was about 7% of a correction's time in a profile.
+ */
+import type { PositionMoves } from './move-table.js';
+
+interface Entry {
+  readonly hi: number;
+  readonly rest: number;
+  readonly moves: PositionMoves;
+}
+
+export class PositionMovesCache {
+  /** By the hash's low half; positions sharing it are told apart by the rest. */
+  private readonly byLow = new Map<number, Entry | Entry[]>();
+  /** Positions kept. */
+  size = 0;
+
+  private static rest(epSquare: number, lastCaptureSquare: number, phase: number): number {
+    return ((epSquare + 1) * 65 + (lastCaptureSquare + 1)) * 3 + phase;
+  }
+
+  get(lo: number, hi: number, epSquare: number, lastCaptureSquare: number, phase: number): PositionMoves | undefined {
+    const found = this.byLow.get(lo);
+    if (found === undefined) return undefined;
+    const rest = PositionMovesCache.rest(epSquare, lastCaptureSquare, phase);
+    if (!Array.isArray(found)) return found.hi === hi && found.rest === rest ? found.moves : undefined;
+    for (const entry of found) if (entry.hi === hi && entry.rest === rest) return entry.moves;
+    return undefined;
+  }
+
+  set(lo: number, hi: number, epSquare: number, lastCaptureSquare: number, phase: number, moves: PositionMoves): void {
+    const entry: Entry = { hi, rest: PositionMovesCache.rest(epSquare, lastCaptureSquare, phase), moves };
+    const found = this.byLow.get(lo);
+    this.size += 1;
+    if (found === undefined) this.byLow.set(lo, entry);
+    else if (Array.isArray(found)) found.push(entry);
+    else this.byLow.set(lo, [found, entry]);
+  }
+
+  clear(): void {
+    this.byLow.clear();
+    this.size = 0;
+  }
+}
