@@ -35,6 +35,7 @@ export {
 } from './read-scan-file.js';
 export {
   type PlainOutcome, type PlainCutSheet, type PlainCellReading, plainOutcome, outcomeFromPlain, plainCutSheet, plainCellReading, plainOutcomeFromCut,
+  withoutCellImages,
 } from './read-transfer.js';
 export { grayPng } from './gray-png.js';
 export { type ImageError, type ScanKind, MAX_IMAGE_MEGAPIXELS, loadImage, sniffScanKind } from './load-image.js';

@@ -48,6 +48,15 @@ export function plainOutcomeFromCut(file: string, page: number, cut: PlainCutShe
   return { ok: true, file, page, read };
 }
 
+/**
+ * The same outcome without its cells' crops (`ReadCell.image`): what decoding and showing a page need, for
+ * holding a round of pages (a page's crops are about 14 MB, its readings about 2).
+ */
+export function withoutCellImages(outcome: PlainOutcome): PlainOutcome {
+  if (!outcome.ok) return outcome;
+  return { ...outcome, read: { ...outcome.read, cells: outcome.read.cells.map(({ image: _image, ...cell }) => cell) } };
+}
+
 function plainLocation<Location extends { readonly map: PageMap }>(located: Location): Omit<Location, 'map'> & { readonly matrix: readonly number[] } {
   const { map, ...rest } = located;
   if (!(map instanceof Homography)) throw new Error('only homography maps cross threads');

@@ -235,6 +235,8 @@ async function writeCrops(game: ReadGame, folder: string): Promise<void> {
       if (!cell) continue;
       const base = basename(cell.where.file, extname(cell.where.file));
       const name = `${base}-p${cell.where.page}-ply${String(move.ply).padStart(3, '0')}-${cell.cell.place.side}.png`;
+      // This command reads the pages itself, so each cell has its crop; a page kept without (the desk's) would say so.
+      if (!cell.cell.image) throw new Error(`${name}: the cell was read without its crop`);
       await writeFile(join(folder, name), grayPng(cell.cell.image.cell));
     }
   }
