@@ -11,7 +11,7 @@ export interface CliIo {
 }
 
 /**
- * Standard output that a reader may close early (`zapis validate x.pgn | head -1`):
+ * Standard output or error that a reader may close early (`zapis validate x.pgn | head -1`):
  * from then on writes are dropped quietly and the command runs to its end, so
  * its exit status still says what it found (CI runs with `set -o pipefail`).
  */
@@ -43,7 +43,8 @@ export class ClosablePipe extends Writable {
 
 export const processIo = (): CliIo => ({
   stdout: new ClosablePipe(process.stdout),
-  stderr: process.stderr,
+  // Standard error may be the same closed pipe (`zapis read x 2>&1 | head`): its EPIPE went unhandled, exit status 1.
+  stderr: new ClosablePipe(process.stderr),
   stdin: process.stdin,
   cwd: process.cwd(),
   isTty: Boolean(process.stderr.isTTY),

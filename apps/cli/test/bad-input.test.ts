@@ -5,13 +5,13 @@
  * early does not change the exit status; --max-errors stops; merge-reports
  * writes a whole report or nothing.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { garbageBytes } from '@zapis/testkit';
+import { REPOSITORY_ROOT, garbageBytes } from '@zapis/testkit';
 import { run } from './run-cli.js';
 
 const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -133,6 +133,17 @@ describe.skipIf(!existsSync(BIN))('a reader that closes the pipe early (EPIPE)',
     const merged = await runClosingEarly(['merge-reports', 'many-bad.ndjson'], 100);
     expect(merged.code).toBe(1);
   }, 60_000);
+
+  it('leaves read with exit 0 when its standard error is the same closed pipe (2>&1 | head)', () => {
+    // The crops are written after the game, so the reader is gone by the time the summary goes to standard error:
+    // that write's EPIPE went unhandled and the run ended with a stack trace it could not print, status 1.
+    const scan = join(REPOSITORY_ROOT, 'fixtures', 'scans', 'jpeg150.jpg');
+    const script = `set -o pipefail; "${process.execPath}" "${BIN}" read "${scan}" --crops crops 2>&1 | head -c 100 > /dev/null`;
+    const result = spawnSync('bash', ['-c', script], { cwd: dir, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(existsSync(join(dir, 'crops'))).toBe(true);
+  }, 120_000);
 });
 
 describe('--max-errors', () => {
