@@ -15,8 +15,12 @@ interface Entry {
 export class PositionMovesCache {
   /** By the hash's low half; positions sharing it are told apart by the rest. */
   private readonly byLow = new Map<number, Entry | Entry[]>();
+  private count = 0;
+
   /** Positions kept. */
-  size = 0;
+  get size(): number {
+    return this.count;
+  }
 
   private static rest(epSquare: number, lastCaptureSquare: number, phase: number): number {
     return ((epSquare + 1) * 65 + (lastCaptureSquare + 1)) * 3 + phase;
@@ -34,7 +38,7 @@ export class PositionMovesCache {
   set(lo: number, hi: number, epSquare: number, lastCaptureSquare: number, phase: number, moves: PositionMoves): void {
     const entry: Entry = { hi, rest: PositionMovesCache.rest(epSquare, lastCaptureSquare, phase), moves };
     const found = this.byLow.get(lo);
-    this.size += 1;
+    this.count += 1;
     if (found === undefined) this.byLow.set(lo, entry);
     else if (Array.isArray(found)) found.push(entry);
     else this.byLow.set(lo, [found, entry]);
@@ -42,6 +46,6 @@ export class PositionMovesCache {
 
   clear(): void {
     this.byLow.clear();
-    this.size = 0;
+    this.count = 0;
   }
 }
