@@ -173,6 +173,10 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await listed.first().click();
     await page.waitForSelector('[data-testid=move-detail]');
     expect(await page.locator('[data-testid=move-detail] [data-testid=cell-crop]').count()).toBe(2);
+    // Black's copy was photographed upside down: its crop is turned back, so both read as written (a line wider than tall).
+    const crops = await page.locator('[data-testid=move-detail] [data-testid=cell-crop]').evaluateAll((canvases) =>
+      canvases.map((canvas) => ({ turn: canvas.getAttribute('data-turn'), wide: (canvas as HTMLCanvasElement).width > (canvas as HTMLCanvasElement).height })));
+    expect(crops).toEqual([{ turn: '0', wide: true }, { turn: '180', wide: true }]);
     await app.screenshot('03-both-sheets');
   });
 

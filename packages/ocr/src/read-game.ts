@@ -27,6 +27,11 @@ export interface CellOnScan {
   readonly y: number;
   readonly width: number;
   readonly height: number;
+  /**
+   * How far the sheet's writing is turned in the image, clockwise, in quarter turns of 90°: 180 for a sheet
+   * photographed upside down (absent when upright). Turn the box back by it to show the cell as written.
+   */
+  readonly turn?: 90 | 180 | 270;
 }
 
 /** What reading the sheets found beyond the moves (kebab-case, stable). */
@@ -112,12 +117,26 @@ export function rectOnImage(map: PageMap, rect: Rect): { x: number; y: number; w
   return { x, y, width: Math.ceil(Math.max(...xs)) - x, height: Math.ceil(Math.max(...ys)) - y };
 }
 
+/** How far a sheet rectangle's writing is turned on the image (clockwise quarter turns; 0 upright). */
+export function turnOnImage(map: PageMap, rect: Rect): 0 | 90 | 180 | 270 {
+  const [x0, y0] = map.toImage(rect.x, rect.y);
+  const [x1, y1] = map.toImage(rect.x + rect.width, rect.y);
+  // The direction the writing runs in (the sheet's x axis), in image pixels; y grows downwards in both.
+  const quarter = ((Math.round(Math.atan2(y1 - y0, x1 - x0) / (Math.PI / 2)) % 4) + 4) % 4;
+  return ([0, 90, 180, 270] as const)[quarter];
+}
+
 /** Each player's cells by ply, with where each is on its page. */
 function cellsByPly(group: GameGroup): Map<number, ReadCellOnScan>[] {
   return group.players.map((player) => {
     const cells = new Map<number, ReadCellOnScan>();
     for (const page of player.pages) {
-      for (const cell of page.read.cells) cells.set(cell.place.ply, { cell, where: { file: page.file, page: page.page, ...rectOnImage(page.read.located.map, cell.place.rect) } });
+      for (const cell of page.read.cells) {
+        const turn = turnOnImage(page.read.located.map, cell.place.rect);
+        cells.set(cell.place.ply, {
+          cell, where: { file: page.file, page: page.page, ...rectOnImage(page.read.located.map, cell.place.rect), ...(turn !== 0 ? { turn } : {}) },
+        });
+      }
     }
     return cells;
   });
