@@ -10,7 +10,7 @@ export class DeskClient {
   private worker: Worker;
   private readonly replies = new Map<number, Waiting>();
   private next = 1;
-  /** The material key of each game the worker was sent. */
+  /** The material key each game was last decoded with in the worker: hints name only games it holds. */
   private readonly sent = new Map<string, string>();
   /** Requests wait for the worker's `ready`. */
   private ready: Promise<void>;

@@ -16,7 +16,6 @@
  */
 import type { Position } from '@zapis/core';
 import { MoveTable, type PositionMoves } from './move-table.js';
-import { priorPhase } from './move-features.js';
 import { PositionMovesCache } from './position-moves-cache.js';
 import type { MovePriorWeights } from './move-prior.js';
 import type { EmissionModel } from './emission-model.js';
@@ -81,14 +80,7 @@ export class DecodeReuse {
       this.moves.clear();
       this.prior = prior;
     }
-    const { hashLo, hashHi, epSquare } = position;
-    const phase = priorPhase(position);
-    let moves = this.moves.get(hashLo, hashHi, epSquare, lastCaptureSquare, phase);
-    if (!moves) {
-      moves = generate();
-      this.moves.set(hashLo, hashHi, epSquare, lastCaptureSquare, phase, moves);
-    }
-    return moves;
+    return this.moves.movesOf(position, lastCaptureSquare, generate);
   }
 
   private readonly emissions = new WeakMap<NoisyChannel, Map<string, EmissionModel>>();

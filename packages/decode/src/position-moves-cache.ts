@@ -4,6 +4,8 @@
  * priors change with it). Numbers, not a string built per lookup: a search asks once per hypothesis and ply, and
  * building and hashing those strings was about 7% of a correction's time in a profile.
  */
+import type { Position } from '@zapis/core';
+import { priorPhase } from './move-features.js';
 import type { PositionMoves } from './move-table.js';
 
 interface Entry {
@@ -42,6 +44,18 @@ export class PositionMovesCache {
     if (found === undefined) this.byLow.set(lo, entry);
     else if (Array.isArray(found)) found.push(entry);
     else this.byLow.set(lo, [found, entry]);
+  }
+
+  /** The moves of `position` after a capture on `lastCaptureSquare` (-1: none), generated once. */
+  movesOf(position: Position, lastCaptureSquare: number, generate: () => PositionMoves): PositionMoves {
+    const { hashLo, hashHi, epSquare } = position;
+    const phase = priorPhase(position);
+    let moves = this.get(hashLo, hashHi, epSquare, lastCaptureSquare, phase);
+    if (!moves) {
+      moves = generate();
+      this.set(hashLo, hashHi, epSquare, lastCaptureSquare, phase, moves);
+    }
+    return moves;
   }
 
   clear(): void {

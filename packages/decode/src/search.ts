@@ -21,7 +21,6 @@ import { EmissionModel } from './emission-model.js';
 import { FutureCost, TYPICAL_PRIOR } from './future-cost.js';
 import type { MovePriorWeights } from './move-prior.js';
 import { MoveTable, type KnownMove, type PositionMoves } from './move-table.js';
-import { priorPhase } from './move-features.js';
 import type { DecodeReuse } from './decode-reuse.js';
 import { ChildTable, ProposalTable } from './ply-tables.js';
 import { BestFirst } from './best-first.js';
@@ -239,14 +238,7 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   const movesOf = (position: Position, lastCaptureSquare: number): PositionMoves => {
     const generate = (): PositionMoves => table.positionMoves(position, lastCaptureSquare, options.movePrior);
     if (options.reuse) return options.reuse.positionMoves(position, lastCaptureSquare, generate, options.movePrior);
-    const { hashLo, hashHi, epSquare } = position;
-    const phase = priorPhase(position);
-    let moves = movesCache.get(hashLo, hashHi, epSquare, lastCaptureSquare, phase);
-    if (!moves) {
-      moves = generate();
-      movesCache.set(hashLo, hashHi, epSquare, lastCaptureSquare, phase, moves);
-    }
-    return moves;
+    return movesCache.movesOf(position, lastCaptureSquare, generate);
   };
 
   const rootCursors = new Int32Array(width);

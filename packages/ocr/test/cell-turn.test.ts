@@ -1,14 +1,10 @@
 /** How far a sheet's writing is turned on the image, from the map the locator found (`CellOnScan.turn`). */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPOSITORY_ROOT } from '@zapis/testkit';
 import { CtcReader } from '../src/ctc-reader.js';
 import { Homography } from '../src/homography.js';
-import { loadImage } from '../src/load-image.js';
 import { loadNodeRecognizer } from '../src/node-recognizer.js';
 import { decodeGroup, turnOnImage } from '../src/read-game.js';
-import { readScanPage } from '../src/read-scan-file.js';
+import { readFixture } from './support/read-fixture.js';
 
 /** A map that turns the sheet by `degrees` clockwise about the image's point (500, 500), and shifts it a little. */
 function turned(degrees: number): Homography {
@@ -39,12 +35,9 @@ describe('cells of a sheet photographed upside down, and of one upright', () => 
   });
 
   it.each([['pair-black.jpg', 180], ['pair-white.jpg', 0]] as const)('%s: every cell turned by %s degrees', async (name, turn) => {
-    const loaded = loadImage(new Uint8Array(readFileSync(join(REPOSITORY_ROOT, 'fixtures', 'scans', name))));
-    if (!loaded.ok) throw new Error(loaded.error.message);
-    const page = await readScanPage(name, 1, loaded.value, { reader });
-    if (!page.ok) throw new Error(page.message);
-    const game = decodeGroup({ players: [{ name: 'player', pages: [{ file: name, page: 1, read: page.read }] }] });
-    const turns = page.read.cells.map((cell) => game.cells(cell.place.ply)[0]?.where.turn ?? 0);
+    const { read } = await readFixture(name, reader);
+    const game = decodeGroup({ players: [{ name: 'player', pages: [{ file: name, page: 1, read }] }] });
+    const turns = read.cells.map((cell) => game.cells(cell.place.ply)[0]?.where.turn ?? 0);
     expect(turns.length).toBeGreaterThan(60);
     expect(new Set(turns)).toEqual(new Set([turn]));
   });

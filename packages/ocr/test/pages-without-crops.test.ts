@@ -2,15 +2,11 @@
  * A page kept without its cells' crops (what the desk holds for every sheet of a round) decodes to exactly the game
  * the whole page decodes to, and is a fraction of its size.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPOSITORY_ROOT } from '@zapis/testkit';
 import { CtcReader } from '../src/ctc-reader.js';
-import { loadImage } from '../src/load-image.js';
 import { loadNodeRecognizer } from '../src/node-recognizer.js';
 import { decodeGroup } from '../src/read-game.js';
-import { readScanPage } from '../src/read-scan-file.js';
+import { readFixture } from './support/read-fixture.js';
 import { outcomeFromPlain, plainOutcome, withoutCellImages, type PlainOutcome } from '../src/read-transfer.js';
 
 /** The page's game, decoded as the desk decodes it (cross-checked where the cells have a second reading). */
@@ -39,9 +35,8 @@ describe('a page kept without its cells\u2019 crops', () => {
   });
 
   it('decodes to the same game as the whole page, in a fraction of the memory', async () => {
-    const loaded = loadImage(new Uint8Array(readFileSync(join(REPOSITORY_ROOT, 'fixtures', 'scans', 'phone.jpg'))));
-    if (!loaded.ok) throw new Error(loaded.error.message);
-    const whole = plainOutcome(await readScanPage('phone.jpg', 1, loaded.value, { reader }));
+    const { read } = await readFixture('phone.jpg', reader);
+    const whole = plainOutcome({ ok: true, file: 'phone.jpg', page: 1, read });
     const kept = withoutCellImages(whole);
     if (!whole.ok || !kept.ok) throw new Error('the page did not read');
     expect(whole.read.cells.every((cell) => cell.image !== undefined)).toBe(true);
