@@ -57,9 +57,22 @@ export function createJob(settings: JobSettings, ruleFactory?: RuleFactory): (re
   const duplicateSetting = settings.ruleConfig ? settingFor(settings.ruleConfig, 'duplicate-game') : undefined;
   const duplicateKeys = duplicateSetting !== undefined && duplicateSetting !== 'off';
   const packClean = settings.everyGame === false && settings.keepMoves === false;
+  /**
+   * The last batch's text. A batch handed back (resumeAt) comes again with the same bytes, once per
+   * ANSWER_DIAGNOSTICS_BUDGET findings: decoded each time, a megabyte of garbage (a finding a token) cost a second.
+   */
+  let lastBytes: Uint8Array | undefined;
+  let lastText = '';
+  const textOf = (bytes: Uint8Array): string => {
+    if (bytes !== lastBytes) {
+      lastText = decodeTextBytes(bytes);
+      lastBytes = bytes;
+    }
+    return lastText;
+  };
   return (request) => {
     const limits: BatchLimits | undefined = request.errorBudget === undefined ? settings.limits : { ...settings.limits, errorBudget: request.errorBudget };
-    const { records, resumeAt } = validateBatchPart(decodeTextBytes(request.bytes), {
+    const { records, resumeAt } = validateBatchPart(textOf(request.bytes), {
       file: request.file,
       firstLine: request.firstLine,
       ...(request.longestLine !== undefined ? { longestLine: request.longestLine } : {}),

@@ -98,7 +98,6 @@ const SKIP = skipWithoutShared();
 describe.skipIf(SKIP)('archive rules on 20,000 real games with planted faults', () => {
   const checked: Checked[] = [];
   const duplicates: RecordDiagnostic[] = [];
-  let ruleMilliseconds = 0;
 
   beforeAll(async () => {
     const whole = await readText(CORPUS);
@@ -116,10 +115,8 @@ describe.skipIf(SKIP)('archive rules on 20,000 real games with planted faults', 
     let index = 0;
     for (const input of ruleInputs(text, { file: 'gnu-book.pgn' })) {
       const game = games[index++];
-      const started = performance.now();
       const findings = archiveFindings(input, DEFAULT_RULE_CONFIG, { now: NOW });
       const duplicate = duplicateGames.check(input.record);
-      ruleMilliseconds += performance.now() - started;
       if (duplicate) duplicates.push(duplicate);
       checked.push({ record: input.record, findings, expected: expectedCodes(game, NOW), castlings: game.match(/(^|[\s.])0-0/gm)?.length ?? 0 });
     }
@@ -181,9 +178,5 @@ describe.skipIf(SKIP)('archive rules on 20,000 real games with planted faults', 
     }
     expect(duplicates.map((finding) => `${finding.line}: ${/game \d+ \(line \d+\)/.exec(finding.message)?.[0]}`)).toEqual(expected);
     expect(expected.length).toBe(DUPLICATES_FOUND);
-  });
-
-  it('stays cheap: well under 100 µs a game', () => {
-    expect(ruleMilliseconds / LIMIT).toBeLessThan(0.1);
   });
 });

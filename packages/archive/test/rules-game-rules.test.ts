@@ -126,12 +126,11 @@ describe('malformed-tag', () => {
     expect(brief(list)).toEqual([{ severity: 'warning', code: 'malformed-tag', line: 8, column: 1, width: 13 }]);
   });
 
-  it('stays quick and short on a hostile 4 MB value', () => {
+  // How long it takes is measured by `pnpm bench` (bench/scaling.bench.ts); here, what it says.
+  it('stays short on a hostile 4 MB value', () => {
     const huge = `1990.05.12${'x'.repeat(4_000_000)}`;
     const input = ruleInput(game(withRoster({ 2: `[Date "${huge}"]`, 3: `[Round "${'1.'.repeat(2_000_000)}"]` })));
-    const started = performance.now();
     const list = archiveFindings(input, DEFAULT_RULE_CONFIG, { now: NOW });
-    expect(performance.now() - started).toBeLessThan(250);
     expect(list.map((d) => `${d.code}@${d.line}`)).toEqual(['malformed-tag@3', 'line-too-long@3', 'malformed-tag@4']);
     expect(list[1].message).toMatch(/^the line has 4000019 characters, more than 255 \(2 lines of this game are, the longest 4000019\)$/);
     expect(list[0].message.length).toBeLessThan(200);
