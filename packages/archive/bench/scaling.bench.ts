@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parsePgn as chessopsParsePgn } from 'chessops/pgn';
-import { readText, sharedPath } from '@zapis/testkit';
+import { SHARED_MISSING_MESSAGE, hasShared, readText, sharedPath } from '@zapis/testkit';
 import { archiveFindings } from '../src/rules/game-rules.js';
 import { DuplicateGames } from '../src/rules/duplicate-games.js';
 import { DEFAULT_RULE_CONFIG } from '../src/rules/rule-config.js';
@@ -42,6 +42,11 @@ async function bestOf(jobs: readonly (() => unknown)[]): Promise<number[]> {
 const ratio = (small: number, large: number): number => large / Math.max(small, FLOOR_SECONDS);
 const mark = (value: number, target: number): string => (value < target ? 'PASS' : 'FAIL');
 let failed = 0;
+if (!hasShared()) {
+  // The good games around each hostile input and the rules' corpus are ../shared's.
+  console.log(`scaling bench: ${SHARED_MISSING_MESSAGE}`);
+  process.exit(0);
+}
 
 console.log(`hostile input at two sizes (ten times larger), best of ${REPEAT}; ratio = large / small, linear ~10x, target < ${LINEAR_TARGET}x`);
 console.log(`${'input'.padEnd(64)} ${'zapis small'.padStart(11)} ${'large'.padStart(8)} ${'ratio'.padStart(6)}   ${'chessops small'.padStart(14)} ${'large'.padStart(8)} ${'ratio'.padStart(6)}`);
