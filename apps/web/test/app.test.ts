@@ -177,6 +177,12 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     const crops = await page.locator('[data-testid=move-detail] [data-testid=cell-crop]').evaluateAll((canvases) =>
       canvases.map((canvas) => ({ turn: canvas.getAttribute('data-turn'), wide: (canvas as HTMLCanvasElement).width > (canvas as HTMLCanvasElement).height })));
     expect(crops).toEqual([{ turn: '0', wide: true }, { turn: '180', wide: true }]);
+    // So is its scan, outlines and all: on both sheets, as on paper, move 1 is above move 2 and White's column left of Black's.
+    const layouts = await page.locator('[data-testid=game] figure.scan .scan-frame').evaluateAll((frames) => frames.map((frame) => {
+      const at = (ply: number): DOMRect => (frame.querySelector(`[data-cell-ply="${ply}"]`) as HTMLElement).getBoundingClientRect();
+      return { turn: frame.getAttribute('data-turn'), downwards: at(1).top < at(3).top, whiteLeft: at(1).left < at(2).left };
+    }));
+    expect(layouts).toEqual([{ turn: '0', downwards: true, whiteLeft: true }, { turn: '180', downwards: true, whiteLeft: true }]);
     await app.screenshot('03-both-sheets');
   });
 
