@@ -48,6 +48,11 @@ export interface SessionState {
   readonly selectedGame?: string;
   readonly selectedPly?: number;
   readonly restored: boolean;
+  /**
+   * Groupings of the finished inputs into games not done yet: a file shows as read a moment before its game is listed
+   * (the desk worker groups every input again), and a script waiting for a round's games waits for this to be 0.
+   */
+  readonly grouping: number;
   /** The browser's storage did not answer on load: the last session was not restored, and this one is not saved. */
   readonly storageSilent?: boolean;
 }
@@ -71,7 +76,7 @@ const rethrowSilence = <T>(fallback: T) => (error: unknown): T => {
 const newId = (): string => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 
 export class Session {
-  private state: SessionState = { inputs: [], games: [], failures: [], restored: false };
+  private state: SessionState = { inputs: [], games: [], failures: [], restored: false, grouping: 0 };
   private readonly listeners = new Set<(state: SessionState) => void>();
   private readers: ReaderPool | undefined;
   private readonly desk = new DeskClient();
@@ -221,6 +226,13 @@ export class Session {
 
   /** Finds the games in every finished input again (two players' sheets may arrive as two files) and decodes the new ones. */
   private regroup(): Promise<void> {
+    this.update({ grouping: this.state.grouping + 1 }, false);
+    let listed = false;
+    const done = (): void => {
+      if (listed) return;
+      listed = true;
+      this.update({ grouping: this.state.grouping - 1 }, false);
+    };
     this.grouping = this.grouping.then(async () => {
       const inputs: DeskInput[] = this.state.inputs.filter((input) => input.status === 'done' || (input.kind === 'scan' && input.pages.length > 0 && input.status === 'error'))
         .map((input) => (input.kind === 'text'
@@ -241,8 +253,9 @@ export class Session {
       const selectedGame = this.state.selectedGame && entries.some((entry) => entry.source.id === this.state.selectedGame)
         ? this.state.selectedGame : entries[0]?.source.id;
       this.update({ games: entries, failures, ...(selectedGame ? { selectedGame } : {}) });
+      done();
       await Promise.all(fresh.map((id) => this.decode(id)));
-    });
+    }).finally(done);
     return this.grouping;
   }
 

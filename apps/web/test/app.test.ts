@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { browserMissing, deskReady, gameSettled, moveItem, openApp, pasteGame, REPOSITORY, type AppSession } from './browser.js';
+import { browserMissing, deskReady, gameSettled, moveItem, openApp, pasteGame, REPOSITORY, roundGrouped, type AppSession } from './browser.js';
 import { serveDist, type DistServer } from './serve-dist.js';
 import { accessibilityFindings } from './accessibility.js';
 
@@ -152,12 +152,12 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     const pair = JSON.parse(readFileSync(join(scans, 'pair.json'), 'utf8')) as { sheets: { san: string[] }[] };
     const truth = pair.sheets[0].san;
     await page.setInputFiles('[data-testid=file-input]', [join(scans, 'pair-white.jpg'), join(scans, 'pair-black.jpg')]);
-    for (const name of ['pair-white.jpg', 'pair-black.jpg']) await page.waitForSelector(`[data-input="${name}"][data-status=done]`, { timeout: 180_000 });
-    // Paired by their QR codes: one game, both scans shown, every move's cell outlined on each.
-    // The first sheet read is a game of its own until the second joins it: wait for the pair.
-    await page.waitForSelector('[data-testid=game] figure.scan:nth-of-type(2)', { timeout: 120_000 });
-    await gameSettled(page);
+    // Paired by their QR codes: one game, both scans shown, every move's cell outlined on each. The first sheet read
+    // is a game of its own until the second joins it: once both are read and grouped, there is one game.
+    await roundGrouped(page, 240_000);
+    expect(await page.locator('[data-testid=inputs] li[data-status=done]').count()).toBe(2);
     expect(await page.locator('[data-testid=games] li').count()).toBe(1);
+    await gameSettled(page);
     expect(await page.locator('[data-testid=game] figure.scan').count()).toBe(2);
     await page.waitForSelector('[data-cell-ply]');
     expect(await page.locator('[data-cell-ply]').count()).toBe(2 * truth.length);

@@ -98,6 +98,15 @@ export async function gameSettled(page: Page, timeout = 120_000): Promise<void> 
   await page.waitForSelector('[data-testid=game][data-decoding=false]', { timeout });
 }
 
+/**
+ * Waits until every file given is read (or failed) and grouped into games: a file shows as read a moment before its
+ * game is listed.
+ */
+export async function roundGrouped(page: Page, timeout = 600_000): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=inputs] li:not([data-status=done]):not([data-status=error])').length === 0
+    && document.querySelector('[data-testid=games-section][data-grouping=false]') !== null, undefined, { timeout });
+}
+
 /** Pastes `text` as a transcription and waits for its game. */
 export async function pasteGame(page: Page, text: string): Promise<void> {
   await page.fill('[data-testid=paste-text]', text);

@@ -92,7 +92,7 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
             ))}
           </ul>
         ) : null}
-        <section aria-labelledby="games-heading">
+        <section aria-labelledby="games-heading" data-testid="games-section" data-grouping={String(state.grouping > 0)}>
           <h2 id="games-heading">{t('games')}</h2>
           {state.games.length === 0 ? <p class="quiet">{t('noGames')}</p> : (
             <ul class="games" data-testid="games">
