@@ -8,9 +8,10 @@ const movesNamed = (count: number): PositionMoves => ({ count, ids: [], logPrior
 describe('PositionMovesCache', () => {
   it('keeps positions apart by hash, en-passant square, last capture and phase', () => {
     const cache = new PositionMovesCache();
-    const keys = [
+    // hash low, hash high, en-passant square, last capture square, phase
+    const keys: [number, number, number, number, number][] = [
       [7, 1, -1, -1, 0], [7, 2, -1, -1, 0], [7, 1, 20, -1, 0], [7, 1, -1, 20, 0], [7, 1, -1, -1, 2], [-7, 1, -1, -1, 0], [7, 1, 63, 63, 2],
-    ] as const;
+    ];
     keys.forEach((key, index) => {
       expect(cache.get(...key)).toBeUndefined();
       cache.set(...key, movesNamed(index));
