@@ -58,21 +58,17 @@ export function createJob(settings: JobSettings, ruleFactory?: RuleFactory): (re
   const duplicateKeys = duplicateSetting !== undefined && duplicateSetting !== 'off';
   const packClean = settings.everyGame === false && settings.keepMoves === false;
   /**
-   * The last batch's text. A batch handed back (resumeAt) comes again with the same bytes, once per
-   * ANSWER_DIAGNOSTICS_BUDGET findings: decoded each time, a megabyte of garbage (a finding a token) cost a second.
+   * The text of the batch last handed back unfinished: it comes again with the same bytes, once per
+   * ANSWER_DIAGNOSTICS_BUDGET findings, and decoded each time a megabyte of garbage (a finding a token) cost a second.
+   * A finished batch's text is let go (a worker's heap is small).
    */
-  let lastBytes: Uint8Array | undefined;
-  let lastText = '';
-  const textOf = (bytes: Uint8Array): string => {
-    if (bytes !== lastBytes) {
-      lastText = decodeTextBytes(bytes);
-      lastBytes = bytes;
-    }
-    return lastText;
-  };
+  let unfinishedBytes: Uint8Array | undefined;
+  let unfinishedText = '';
+  const textOf = (bytes: Uint8Array): string => (bytes === unfinishedBytes ? unfinishedText : decodeTextBytes(bytes));
   return (request) => {
     const limits: BatchLimits | undefined = request.errorBudget === undefined ? settings.limits : { ...settings.limits, errorBudget: request.errorBudget };
-    const { records, resumeAt } = validateBatchPart(textOf(request.bytes), {
+    const text = textOf(request.bytes);
+    const { records, resumeAt } = validateBatchPart(text, {
       file: request.file,
       firstLine: request.firstLine,
       ...(request.longestLine !== undefined ? { longestLine: request.longestLine } : {}),
@@ -82,6 +78,7 @@ export function createJob(settings: JobSettings, ruleFactory?: RuleFactory): (re
       ...(hooks ? { rules: hooks.rules, relevel: hooks.relevel } : {}),
       ...(limits ? { limits } : {}),
     }, request.from ?? 0);
+    [unfinishedBytes, unfinishedText] = resumeAt === undefined ? [undefined, ''] : [request.bytes, text];
     const resume = resumeAt === undefined ? {} : { resumeAt };
     if (!packClean) return { id: request.id, records, ...resume };
     const { clean, reported } = packCleanGames(request.file, records);
