@@ -8,6 +8,7 @@ import { garbageBytes } from '@zapis/testkit';
 import { AssembledInput, type Piece } from './assembled-input.js';
 
 const MB = 1 << 20;
+
 export interface Expected {
   /** The diagnostic that locates the hostile piece. */
   readonly code: string;
