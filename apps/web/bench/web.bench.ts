@@ -227,7 +227,7 @@ let reportSkipped: string | undefined;
     await page.waitForFunction((count) => document.querySelectorAll('[data-testid=inputs] li[data-status=done]').length >= count, images.length, { timeout: 600_000 });
     // Counted once every sheet is grouped: counted as the last sheet showed read, one game was sometimes not listed yet
     // (the row made 7 choices in one run and 9 in the next).
-    await roundGrouped(page);
+    await roundGrouped(page, images.length);
     const games = await page.locator('[data-testid=games] li').count();
     for (let game = 1; game <= games; game += 1) {
       await page.click(`[data-testid=games] li:nth-child(${game}) button`);

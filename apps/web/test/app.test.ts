@@ -154,7 +154,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await page.setInputFiles('[data-testid=file-input]', [join(scans, 'pair-white.jpg'), join(scans, 'pair-black.jpg')]);
     // Paired by their QR codes: one game, both scans shown, every move's cell outlined on each. The first sheet read
     // is a game of its own until the second joins it: once both are read and grouped, there is one game.
-    await roundGrouped(page, 240_000);
+    await roundGrouped(page, 2, 240_000);
     expect(await page.locator('[data-testid=inputs] li[data-status=done]').count()).toBe(2);
     expect(await page.locator('[data-testid=games] li').count()).toBe(1);
     await gameSettled(page);

@@ -99,12 +99,14 @@ export async function gameSettled(page: Page, timeout = 120_000): Promise<void> 
 }
 
 /**
- * Waits until every file given is read (or failed) and grouped into games: a file shows as read a moment before its
- * game is listed.
+ * Waits until `count` files given are read (or failed), no other is still being read, and all are grouped into games:
+ * a file shows as read a moment before its game is listed. (The count: just after files are given, the list may not
+ * hold them yet, and an empty list is a finished one.)
  */
-export async function roundGrouped(page: Page, timeout = 600_000): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=inputs] li:not([data-status=done]):not([data-status=error])').length === 0
-    && document.querySelector('[data-testid=games-section][data-grouping=false]') !== null, undefined, { timeout });
+export async function roundGrouped(page: Page, count: number, timeout = 600_000): Promise<void> {
+  await page.waitForFunction((given) => document.querySelectorAll('[data-testid=inputs] li[data-status=done], [data-testid=inputs] li[data-status=error]').length >= given
+    && document.querySelectorAll('[data-testid=inputs] li:not([data-status=done]):not([data-status=error])').length === 0
+    && document.querySelector('[data-testid=games-section][data-grouping=false]') !== null, count, { timeout });
 }
 
 /** Pastes `text` as a transcription and waits for its game. */
