@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { browserMissing, deskReady, gameSettled, moveItem, openApp, pasteGame, REPOSITORY, roundGrouped, type AppSession } from './browser.js';
+import { browserMissing, deskReady, gameSettled, moveItem, openApp, pasteGame, REPOSITORY, roundGrouped, SCREENSHOTS, type AppSession } from './browser.js';
 import { serveDist, type DistServer } from './serve-dist.js';
 import { accessibilityFindings } from './accessibility.js';
 
@@ -374,6 +374,42 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(messages.some((message) => /notes\.txt/.test(message) || /no moves|not a game|no game/i.test(message))).toBe(true);
     await page.click('[data-testid=games] button:has-text("prefilled")').catch(() => undefined);
     await app.screenshot('05-bad-files');
+  });
+
+  it('keeps each move in its column and the selected move\u2019s detail in view, on a wide screen and on a phone', async () => {
+    const { page } = app;
+    await page.setInputFiles('[data-testid=file-input]', join(scans, 'jpeg150.jpg'));
+    await gameSettled(page);
+    const overflowing = (): Promise<string[]> => page.locator('[data-testid=move-list] li').evaluateAll((items) => items.flatMap((item) => {
+      const [box, button] = [item.getBoundingClientRect(), item.querySelector('button')!.getBoundingClientRect()];
+      return button.left < box.left - 0.5 || button.right > box.right + 0.5 ? [`${item.getAttribute('data-ply')}: ${Math.round(button.width)} px in ${Math.round(box.width)}`] : [];
+    }));
+    /** How much of the move detail the window shows, in pixels of its height. */
+    const detailShown = (): Promise<number> => page.locator('[data-testid=move-detail]').evaluate((detail) => {
+      const box = detail.getBoundingClientRect();
+      return Math.max(0, Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0));
+    });
+    // A flagged move's item once carried the layout's class and grew over Black's column.
+    expect(await page.locator('[data-testid=move-list] li[data-review=true]').count()).toBeGreaterThan(0);
+    expect(await overflowing()).toEqual([]);
+    // The last move, at the foot of a long list: its detail is not left at the top of the page.
+    await page.locator('[data-testid=move-list] li').last().locator('button').click();
+    await page.waitForSelector(`[data-testid=move-detail][data-ply="${truthOf('jpeg150').length}"]`);
+    expect(await detailShown()).toBeGreaterThan(200);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      expect(await overflowing()).toEqual([]);
+      // On a phone the detail comes after the whole list (one column): it is kept at the foot of the screen instead.
+      const flagged = page.locator('[data-testid=move-list] li[data-review=true]').first();
+      const ply = await flagged.getAttribute('data-ply');
+      await flagged.locator('button').click();
+      await page.waitForSelector(`[data-testid=move-detail][data-ply="${ply}"]`);
+      expect(await detailShown()).toBeGreaterThan(300);
+      await page.screenshot({ path: join(SCREENSHOTS, '10-phone-detail.png') });
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+    }
   });
 
   it('switches the interface to Polish and back', async () => {

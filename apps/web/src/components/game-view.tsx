@@ -50,7 +50,7 @@ export function GameView({ entry, inputs, selectedPly, onSelect, actions }: {
             label={game.sheets.length > 1 ? t('sheetOf', { n: index + 1 }) : t('sheetOf', { n: 1 })} />
         ) : null)}
       </div>
-      <div class="review">
+      <div class="review-panes">
         <div class="lists">
           <FlaggedList game={game} selectedPly={selectedPly} onSelect={onSelect} />
           <MoveList game={game} selectedPly={selectedPly} onSelect={onSelect} />

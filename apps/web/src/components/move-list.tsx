@@ -35,7 +35,7 @@ export function MoveList({ game, selectedPly, onSelect }: { game: DeskGame; sele
       <ol class="move-list" data-testid="move-list">
         {game.moves.map((move) => (
           <li key={move.ply} data-ply={move.ply} data-san={move.san} data-review={String(move.review)} data-confirmed={String(move.confirmed)}
-            class={`${move.review ? 'review' : ''}${move.confirmed ? ' confirmed' : ''}${move.ply === selectedPly ? ' selected' : ''}`}>
+            class={`${move.review ? 'flagged' : ''}${move.confirmed ? ' confirmed' : ''}${move.ply === selectedPly ? ' selected' : ''}`}>
             <button type="button" aria-current={move.ply === selectedPly ? 'true' : undefined} onClick={() => onSelect(move.ply)}>
               {move.side === 'white' ? <span class="number">{move.moveNumber}.</span> : null}
               {move.written}
