@@ -146,6 +146,35 @@ describe('a game longer than any real game', () => {
   });
 });
 
+describe('random bytes between games', () => {
+  // Bytes that are text by their head (no NUL): runs of random characters the lexer reads as about one token per two.
+  const randomText = Buffer.from(garbageBytes(400_000, 7).map((byte) => (byte === 0 ? 32 : byte))).toString('utf8');
+
+  it('are counted by the tokens the lexer makes of them, so a part read in one go stays within its bound', () => {
+    const bound = 20_000;
+    const part = sectionPart(randomText, 0, randomText.length, bound);
+    const findings = parsePgn(randomText.slice(0, part.end)).reduce((total, game) => total + game.problems.length, 0);
+    // Counted as one token a run, 400 KB passed as about 10,000 tokens and was read whole: 180,000 findings at once.
+    expect(part.end).toBeLessThan(randomText.length);
+    expect(findings).toBeGreaterThan(bound / 2);
+    expect(findings).toBeLessThan(bound * 1.5);
+  });
+
+  it('are reported where they are, in parts or cut with a game-too-long error naming the rest, and the games after them read', async () => {
+    // With a move number after a result in them the bytes are read in parts; without one, as one over-long game.
+    for (const garbage of [randomText, randomText.replace(/\d/gu, 'x')]) {
+      const { records, summary } = await validateText(`${GOOD}\n${garbage}\n\n${GOOD}`);
+      expect(records[0].line).toBe(1);
+      expect(records[0].tags?.Event).toBe('Good');
+      expect(records.at(-1)?.status).toBe('ok');
+      expect(records.at(-1)?.tags?.Event).toBe('Good');
+      expect(summary.byCode['unknown-token']).toBeGreaterThan(MAX_GAME_TOKENS / 2);
+      const tooLong = records.flatMap((record) => record.diagnostics).filter((diagnostic) => diagnostic.code === 'game-too-long');
+      for (const finding of tooLong) expect(finding.message).toMatch(/the rest of it \([\d,]+ characters, to line \d+\) is not validated$/);
+    }
+  }, 120_000);
+});
+
 describe('binary input', () => {
   it('is one unreadable input, not a PGN or text file, with where its first NUL byte is', async () => {
     const bytes = garbageBytes(200_000, 42);
