@@ -55,7 +55,14 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppSession>
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
     server, browser, context, page, requests, errors,
-    screenshot: async (name) => { await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true }); },
+    screenshot: async (name) => {
+      // From the top: a page scrolled down draws the move detail (sticky) that far down its column in a whole-page image.
+      await page.evaluate(() => new Promise((painted) => {
+        window.scrollTo(0, 0);
+        requestAnimationFrame(() => requestAnimationFrame(painted));
+      }));
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    },
     close: async () => {
       await browser.close();
       if (!options.server) await server.close();
