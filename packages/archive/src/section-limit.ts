@@ -11,7 +11,9 @@
  * word of PGN: the lexer reads such garbage as about one token per two
  * characters (462,345 findings in 1 MB of random bytes, whose runs average 25
  * characters), and so it is counted. Counted as one, 1 MB of random bytes
- * passed as 25,000 tokens and took the main thread's heap past 250 MB. A cut is only made right before a move number that follows a
+ * passed as 25,000 tokens and took the main thread's heap past 250 MB.
+ *
+ * A cut is only made right before a move number that follows a
  * result (`… 1-0  2. e4`, where the grammar starts a new game anyway), so
  * reading the parts one after another gives the records one read would.
  */
