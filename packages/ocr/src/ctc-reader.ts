@@ -71,7 +71,11 @@ export interface CtcCellReading extends CellReading {
  * them) are kept instead of searching the frames again.
  */
 export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptions = {}, alternatives?: readonly TextAlternative[]): CtcCellReading {
-  const scorers = frames.map((frame) => new CtcScores(frame));
+  return readingOf(frames.map((frame) => new CtcScores(frame)), frames, options, alternatives);
+}
+
+/** `ctcReading` with its scorers made: PP-OCR alone's reading shares the ensemble's PP-OCR scorer and what it scored. */
+function readingOf(scorers: readonly CtcScores[], frames: readonly CtcFrames[], options: CtcReaderOptions, alternatives?: readonly TextAlternative[]): CtcCellReading {
   const temperature = options.temperature ?? DEFAULT_CTC_TEMPERATURE;
   const weights = options.weights ?? defaultWeights(scorers.length);
   if (weights.length !== scorers.length) throw new Error(`${weights.length} ensemble weights for ${scorers.length} networks`);
@@ -96,7 +100,8 @@ export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptio
         own()[index][0], ENSEMBLE_READERS[index] ?? `network-${index + 1}`));
       return witnesses;
     },
-    alone: () => (alone ??= ctcReading([frames[0]], { ...options, weights: [1] })),
+    // Its own scorer was a second memo of PP-OCR's prefixes per cell (the heap a full collection marks after a decode).
+    alone: () => (alone ??= readingOf([scorers[0]], [frames[0]], { ...options, weights: [1] })),
     frames,
   };
 }

@@ -17,15 +17,14 @@ export interface CtcFrames {
 }
 
 /**
- * Forward variables of a prefix, P(prefix by frame t, ending in a blank | in its last symbol): `frames` values from
- * `at` in `slab`, then `frames` more. Prefixes share slabs: a typed array of its own per prefix made scoring a cell
- * allocate thousands of small buffers, which a browser allocates far more slowly than Node does.
+ * Prefixes are numbered as they are first scored (0: the empty text) and known by their parent's number and their last
+ * symbol, in an open-addressing table of typed arrays: a map from each prefix's text to an object of its own held a
+ * string, an object and an entry per prefix, four scorers a cell (the ensemble's three and PP-OCR alone), about 80 MB
+ * of a report sheet's heap after its first decode, which every full collection marked again.
+ * Prefix `p`'s forward variables, P(prefix by frame t, ending in a blank | in its last symbol), are `frames` values from
+ * `offsets[p]` in `slabs[p]`, then `frames` more. Prefixes share slabs: a typed array of its own per prefix made scoring
+ * a cell allocate thousands of small buffers, which a browser allocates far more slowly than Node does.
  */
-interface PrefixState {
-  readonly slab: Float64Array;
-  readonly at: number;
-  readonly last: number;
-}
 
 const UNSCORABLE = -1e4;
 /** Prefixes memoised per cell; beyond this the memo is cleared (a cell is scored for a few thousand texts). */
@@ -33,11 +32,18 @@ const MEMO_LIMIT = 50_000;
 /** Prefixes in a cell's first slab; each next slab holds twice as many, up to the largest. */
 const FIRST_SLAB_PREFIXES = 16;
 const LARGEST_SLAB_PREFIXES = 1024;
+/** Buckets of the prefix table at first (a power of two; kept at most half full). */
+const FIRST_BUCKETS = 64;
 
 export class CtcScores {
   private readonly symbolIndex = new Map<string, number>();
-  private readonly memo = new Map<string, PrefixState>();
-  private readonly empty: PrefixState;
+  /** Per prefix: the slab and offset of its forward variables, its last symbol (-1: the empty text). */
+  private slabs: Float64Array[] = [];
+  private offsets: number[] = [];
+  private lasts: number[] = [];
+  /** Bucket → prefix number + 1 (0: empty); a prefix's key is parent × alphabet size + last symbol. */
+  private buckets = new Int32Array(FIRST_BUCKETS);
+  private bucketKeys = new Int32Array(FIRST_BUCKETS);
   private slab = new Float64Array(0);
   private slabUsed = 0;
 
@@ -45,22 +51,42 @@ export class CtcScores {
     frames.alphabet.forEach((symbol, index) => {
       if (index > 0) this.symbolIndex.set(symbol, index);
     });
-    const { probabilities, frames: count, alphabet } = frames;
+    this.reset();
+  }
+
+  /** Only the empty text's forward variables: the blank in every frame. */
+  private reset(): void {
+    const { probabilities, frames: count, alphabet } = this.frames;
+    this.slabs = [];
+    this.offsets = [];
+    this.lasts = [];
+    this.buckets = new Int32Array(FIRST_BUCKETS);
+    this.bucketKeys = new Int32Array(FIRST_BUCKETS);
     const { slab, at } = this.allocate();
     let running = 1;
     for (let t = 0; t < count; t += 1) {
       running *= probabilities[t * alphabet.length];
       slab[at + t] = running;
     }
-    this.empty = { slab, at, last: -1 };
+    this.slabs.push(slab);
+    this.offsets.push(at);
+    this.lasts.push(-1);
   }
 
   /** log P(text | image); texts with a symbol outside the alphabet get a very low score. */
   score(text: string): number {
-    const state = this.state(text);
-    if (!state) return UNSCORABLE;
-    const end = this.frames.frames - 1;
-    const total = end < 0 ? (text === '' ? 1 : 0) : state.slab[state.at + end] + state.slab[state.at + this.frames.frames + end];
+    if (this.slabs.length >= MEMO_LIMIT) this.reset();
+    let prefix = 0;
+    for (let i = 0; i < text.length; i += 1) {
+      const symbol = this.symbolIndex.get(text[i]);
+      if (symbol === undefined) return UNSCORABLE;
+      prefix = this.child(prefix, symbol, i === 0);
+    }
+    const frames = this.frames.frames;
+    const end = frames - 1;
+    const slab = this.slabs[prefix];
+    const at = this.offsets[prefix];
+    const total = end < 0 ? (text === '' ? 1 : 0) : slab[at + end] + slab[at + frames + end];
     return total > 0 ? Math.log(total) - this.frames.logScale : UNSCORABLE;
   }
 
@@ -100,36 +126,55 @@ export class CtcScores {
     }));
   }
 
-  private state(text: string): PrefixState | undefined {
-    if (text === '') return this.empty;
-    const cached = this.memo.get(text);
-    if (cached) return cached;
-    const symbol = this.symbolIndex.get(text[text.length - 1]);
-    if (symbol === undefined) return undefined;
-    const parent = this.state(text.slice(0, -1));
-    if (!parent) return undefined;
+  /** The number of prefix `parent` extended by `symbol`, its forward variables computed the first time. */
+  private child(parent: number, symbol: number, first: boolean): number {
     const { probabilities, frames, alphabet } = this.frames;
     const width = alphabet.length;
+    const key = parent * width + symbol;
+    const mask = this.buckets.length - 1;
+    let bucket = Math.imul(key, 0x9e3779b1) >>> 0 & mask;
+    for (let entry = this.buckets[bucket]; entry !== 0; bucket = (bucket + 1) & mask, entry = this.buckets[bucket]) {
+      if (this.bucketKeys[bucket] === key) return entry - 1;
+    }
     const { slab, at } = this.allocate();
-    const from = parent.slab;
-    const parentBlank = parent.at;
-    const parentSymbol = parent.at + frames;
+    const from = this.slabs[parent];
+    const parentBlank = this.offsets[parent];
+    const parentSymbol = parentBlank + frames;
     const blank = at;
     const ending = at + frames;
-    const repeat = parent.last === symbol;
+    const repeat = this.lasts[parent] === symbol;
     for (let t = 0; t < frames; t += 1) {
       // Entering the new symbol at frame t: from the parent ending in a blank, or in a different symbol.
       const enter = t === 0
-        ? (text.length === 1 ? 1 : 0)
+        ? (first ? 1 : 0)
         : from[parentBlank + t - 1] + (repeat ? 0 : from[parentSymbol + t - 1]);
       const stay = t === 0 ? 0 : slab[ending + t - 1];
       slab[ending + t] = (enter + stay) * probabilities[t * width + symbol];
       slab[blank + t] = t === 0 ? 0 : (slab[blank + t - 1] + slab[ending + t - 1]) * probabilities[t * width];
     }
-    const state = { slab, at, last: symbol };
-    if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
-    this.memo.set(text, state);
-    return state;
+    const prefix = this.slabs.length;
+    this.slabs.push(slab);
+    this.offsets.push(at);
+    this.lasts.push(symbol);
+    this.buckets[bucket] = prefix + 1;
+    this.bucketKeys[bucket] = key;
+    if (2 * this.slabs.length > this.buckets.length) this.growBuckets();
+    return prefix;
+  }
+
+  /** Twice the buckets, every prefix placed again. */
+  private growBuckets(): void {
+    const [oldBuckets, oldKeys] = [this.buckets, this.bucketKeys];
+    this.buckets = new Int32Array(oldBuckets.length * 2);
+    this.bucketKeys = new Int32Array(oldBuckets.length * 2);
+    const mask = this.buckets.length - 1;
+    for (let old = 0; old < oldBuckets.length; old += 1) {
+      if (oldBuckets[old] === 0) continue;
+      let bucket = Math.imul(oldKeys[old], 0x9e3779b1) >>> 0 & mask;
+      while (this.buckets[bucket] !== 0) bucket = (bucket + 1) & mask;
+      this.buckets[bucket] = oldBuckets[old];
+      this.bucketKeys[bucket] = oldKeys[old];
+    }
   }
 
   /** Room for one prefix's forward variables. A full slab is left to the prefixes in it (and to the collector). */

@@ -74,6 +74,24 @@ describe('CtcScores', () => {
     });
   });
 
+  it('scores as a fresh scorer does past the 50,000 prefixes it keeps (its memo starts again)', () => {
+    const long = randomFrames(alphabet, 9, 11).frames;
+    const shared = new CtcScores(long);
+    let texts = [''];
+    const all: string[] = [];
+    for (let length = 1; length <= 8; length += 1) {
+      texts = texts.flatMap((text) => alphabet.slice(1).map((symbol) => text + symbol));
+      all.push(...texts);
+    }
+    expect(all.length).toBeGreaterThan(80_000);
+    const first = all.map((text) => shared.score(text));
+    all.forEach((text, index) => {
+      if (index % 997 !== 0) return;
+      expect(first[index], text).toBeCloseTo(new CtcScores(long).score(text), 12);
+      expect(shared.score(text), text).toBe(first[index]);
+    });
+  });
+
   it('scores a text with a symbol outside the alphabet as nearly impossible', () => {
     expect(scores.score('Qd1')).toBeLessThan(-1000);
   });
