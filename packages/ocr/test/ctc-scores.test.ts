@@ -40,6 +40,18 @@ function bruteForce(raw: number[][], alphabet: string[], text: string): number {
   return total;
 }
 
+/**
+ * Every `every`-th text's first score is what a fresh scorer gives it, and scored again after all the others it is the
+ * same: nothing written later overwrote it.
+ */
+function expectScoredAsFresh(shared: CtcScores, frames: CtcFrames, texts: readonly string[], first: readonly number[], every: number): void {
+  texts.forEach((text, index) => {
+    if (index % every !== 0) return;
+    expect(first[index], text).toBeCloseTo(new CtcScores(frames).score(text), 12);
+    expect(shared.score(text), text).toBe(first[index]);
+  });
+}
+
 describe('CtcScores', () => {
   const alphabet = ['', 'N', 'f', '3', 'x'];
   const { frames, raw } = randomFrames(alphabet, 6, 42);
@@ -65,13 +77,7 @@ describe('CtcScores', () => {
       for (const text of texts.filter((candidate) => candidate.length === length - 1)) for (const symbol of alphabet.slice(1)) texts.push(text + symbol);
     }
     expect(texts.length).toBeGreaterThan(1000);
-    const sharedScores = texts.map((text) => shared.score(text));
-    texts.forEach((text, index) => {
-      if (index % 7 !== 0) return;
-      expect(sharedScores[index], text).toBeCloseTo(new CtcScores(long).score(text), 12);
-      // Scored again after all the others: nothing written later overwrote it.
-      expect(shared.score(text), text).toBe(sharedScores[index]);
-    });
+    expectScoredAsFresh(shared, long, texts, texts.map((text) => shared.score(text)), 7);
   });
 
   it('scores as a fresh scorer does past the 50,000 prefixes it keeps (its memo starts again)', () => {
@@ -84,12 +90,7 @@ describe('CtcScores', () => {
       all.push(...texts);
     }
     expect(all.length).toBeGreaterThan(80_000);
-    const first = all.map((text) => shared.score(text));
-    all.forEach((text, index) => {
-      if (index % 997 !== 0) return;
-      expect(first[index], text).toBeCloseTo(new CtcScores(long).score(text), 12);
-      expect(shared.score(text), text).toBe(first[index]);
-    });
+    expectScoredAsFresh(shared, long, all, all.map((text) => shared.score(text)), 997);
   });
 
   it('scores a text with a symbol outside the alphabet as nearly impossible', () => {
