@@ -35,6 +35,9 @@ const LARGEST_SLAB_PREFIXES = 1024;
 /** Buckets of the prefix table at first (a power of two; kept at most half full). */
 const FIRST_BUCKETS = 64;
 
+/** Where a prefix's key is looked for first (then in the buckets after it). */
+const homeBucket = (key: number, mask: number): number => (Math.imul(key, 0x9e3779b1) >>> 0) & mask;
+
 export class CtcScores {
   private readonly symbolIndex = new Map<string, number>();
   /** Per prefix: the slab and offset of its forward variables, its last symbol (-1: the empty text). */
@@ -80,7 +83,7 @@ export class CtcScores {
     for (let i = 0; i < text.length; i += 1) {
       const symbol = this.symbolIndex.get(text[i]);
       if (symbol === undefined) return UNSCORABLE;
-      prefix = this.child(prefix, symbol, i === 0);
+      prefix = this.child(prefix, symbol);
     }
     const frames = this.frames.frames;
     const end = frames - 1;
@@ -127,12 +130,12 @@ export class CtcScores {
   }
 
   /** The number of prefix `parent` extended by `symbol`, its forward variables computed the first time. */
-  private child(parent: number, symbol: number, first: boolean): number {
+  private child(parent: number, symbol: number): number {
     const { probabilities, frames, alphabet } = this.frames;
     const width = alphabet.length;
     const key = parent * width + symbol;
     const mask = this.buckets.length - 1;
-    let bucket = Math.imul(key, 0x9e3779b1) >>> 0 & mask;
+    let bucket = homeBucket(key, mask);
     for (let entry = this.buckets[bucket]; entry !== 0; bucket = (bucket + 1) & mask, entry = this.buckets[bucket]) {
       if (this.bucketKeys[bucket] === key) return entry - 1;
     }
@@ -146,7 +149,7 @@ export class CtcScores {
     for (let t = 0; t < frames; t += 1) {
       // Entering the new symbol at frame t: from the parent ending in a blank, or in a different symbol.
       const enter = t === 0
-        ? (first ? 1 : 0)
+        ? (parent === 0 ? 1 : 0)
         : from[parentBlank + t - 1] + (repeat ? 0 : from[parentSymbol + t - 1]);
       const stay = t === 0 ? 0 : slab[ending + t - 1];
       slab[ending + t] = (enter + stay) * probabilities[t * width + symbol];
@@ -170,7 +173,7 @@ export class CtcScores {
     const mask = this.buckets.length - 1;
     for (let old = 0; old < oldBuckets.length; old += 1) {
       if (oldBuckets[old] === 0) continue;
-      let bucket = Math.imul(oldKeys[old], 0x9e3779b1) >>> 0 & mask;
+      let bucket = homeBucket(oldKeys[old], mask);
       while (this.buckets[bucket] !== 0) bucket = (bucket + 1) & mask;
       this.buckets[bucket] = oldBuckets[old];
       this.bucketKeys[bucket] = oldKeys[old];
