@@ -305,10 +305,24 @@ export class Session {
     const confirmations = new Map(entry.confirmations);
     confirmations.set(ply, san);
     const started = performance.now();
+    this.redecodingShownAt = undefined;
     this.updateGame(gameId, { confirmations });
     await this.decode(gameId);
-    // The benchmark reads, per correction, the time until the re-decoded game is on screen.
-    afterNextPaint(() => benchRecord('zapisCorrectionTimes', performance.now() - started));
+    // The benchmark reads, per correction, the time until the re-decoded game is on screen, and until the person saw
+    // the choice taken: the re-decoding status shown (components/redecode-status.tsx), or else the game itself.
+    const shownAt = this.redecodingShownAt;
+    afterNextPaint(() => {
+      const painted = performance.now() - started;
+      benchRecord('zapisCorrectionTimes', painted);
+      benchRecord('zapisFeedbackTimes', shownAt !== undefined && shownAt >= started ? Math.min(painted, shownAt - started) : painted);
+    });
+  }
+
+  private redecodingShownAt: number | undefined;
+
+  /** The re-decoding status became visible (for the benchmark's feedback time). */
+  redecodingShown(): void {
+    this.redecodingShownAt ??= performance.now();
   }
 
   async unconfirm(gameId: string, ply: number): Promise<void> {
@@ -387,7 +401,7 @@ export class Session {
 }
 
 /** The series the benchmark reads off the page (apps/web/bench): a number or flag appended per event. */
-type BenchSeries = 'zapisReadTimes' | 'zapisGameShownTimes' | 'zapisDecodeTimes' | 'zapisDecodedAhead' | 'zapisCorrectionTimes';
+type BenchSeries = 'zapisReadTimes' | 'zapisGameShownTimes' | 'zapisDecodeTimes' | 'zapisDecodedAhead' | 'zapisCorrectionTimes' | 'zapisFeedbackTimes';
 
 function benchRecord(series: BenchSeries, value: number | boolean): void {
   ((globalThis as unknown as Partial<Record<BenchSeries, (number | boolean)[]>>)[series] ??= []).push(value);

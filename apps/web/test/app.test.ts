@@ -275,6 +275,43 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await app.screenshot('04b-changed-by-a-confirmation');
   });
 
+  it('says over the move\u2019s heading that a choice is being decoded, naming it, until the re-decoded game is shown', async () => {
+    const { page } = app;
+    await pasteGame(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n');
+    await moveItem(page, 3).locator('button').click();
+    await page.waitForSelector('[data-testid=move-detail][data-ply="3"]');
+    // In the page: every status element as it appears (before the worker's answer can come: the render is a microtask,
+    // the answer a message), with what it says, how it is shown and where, and whether it is still there once settled.
+    await page.evaluate(() => {
+      const seen: { text: string; role: string | null; animation: string; delay: string; overHeading: boolean; busy: string | null }[] = [];
+      (window as unknown as { zapisTestStatus: typeof seen }).zapisTestStatus = seen;
+      new MutationObserver(() => {
+        const status = document.querySelector<HTMLElement>('[data-testid=move-detail] [data-testid=redecoding]');
+        if (!status || status.dataset.testSeen) return;
+        status.dataset.testSeen = 'true';
+        const style = getComputedStyle(status);
+        const heading = document.querySelector('[data-testid=move-detail] h3')!.getBoundingClientRect();
+        const box = status.getBoundingClientRect();
+        seen.push({
+          text: status.textContent ?? '', role: status.getAttribute('role'), animation: style.animationName, delay: style.animationDelay,
+          overHeading: style.position === 'absolute' && box.top <= heading.bottom && box.bottom >= heading.top,
+          busy: document.querySelector('[data-testid=game] .lists')!.getAttribute('aria-busy'),
+        });
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.fill('[data-testid=typed-move]', 'Nc3');
+    await page.press('[data-testid=typed-move]', 'Enter');
+    await page.waitForSelector('[data-testid=move-list] li[data-ply="3"][data-confirmed=true][data-san=Nc3]');
+    await gameSettled(page);
+    const seen = await page.evaluate(() => (window as unknown as { zapisTestStatus: unknown[] }).zapisTestStatus);
+    expect(seen).toEqual([{
+      text: 'Decoding the game again with 2. Nc3…', role: 'status',
+      animation: 'redecoding-appear', delay: '0.1s', overHeading: true, busy: 'true',
+    }]);
+    expect(await page.locator('[data-testid=redecoding]').count()).toBe(0);
+    expect(await page.getAttribute('[data-testid=game] .lists', 'aria-busy')).toBeNull();
+  });
+
   it('reads a move as it is typed and has the game decoded with it by the time Enter is pressed', async () => {
     const { page } = app;
     await pasteGame(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n');

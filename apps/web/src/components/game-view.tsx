@@ -4,14 +4,16 @@ import { useT } from '../i18n.js';
 import type { GameEntry, InputEntry } from '../session.js';
 import { FlaggedList, MoveList } from './move-list.js';
 import { MoveDetail, type MoveActions } from './move-detail.js';
+import { RedecodeStatus } from './redecode-status.js';
 import { ScanView } from './scan-view.js';
 
 export function imageFinder(inputs: readonly InputEntry[]) {
   return (file: string, page: number): Blob | undefined => inputs.find((input) => input.name === file && input.images[page])?.images[page];
 }
 
-export function GameView({ entry, inputs, selectedPly, onSelect, actions }: {
+export function GameView({ entry, inputs, selectedPly, onSelect, actions, onRedecodingShown }: {
   entry: GameEntry; inputs: readonly InputEntry[]; selectedPly: number | undefined; onSelect: (ply: number) => void; actions: MoveActions;
+  onRedecodingShown?: () => void;
 }) {
   const t = useT();
   const game = entry.game;
@@ -31,6 +33,7 @@ export function GameView({ entry, inputs, selectedPly, onSelect, actions }: {
       <header class="game-header">
         <h2>{game.title}</h2>
         <p class="quiet">{[game.tags.Event, game.tags.Round && `R${game.tags.Round}`, game.tags.Board && `#${game.tags.Board}`, game.result].filter(Boolean).join(' · ')}</p>
+        {move ? null : <RedecodeStatus entry={entry} game={game} onShown={onRedecodingShown} />}
         {game.reading ? (
           <p class="quiet" data-testid="reading" data-kept={game.reading.kept}>
             {t(game.reading.kept === 'alone' ? 'readingAlone' : 'readingEnsemble', { n: game.reading.differing.length })}
@@ -51,12 +54,13 @@ export function GameView({ entry, inputs, selectedPly, onSelect, actions }: {
         ) : null)}
       </div>
       <div class="review-panes">
-        <div class="lists">
+        {/* Busy: the moves are about to change. Not the whole game: a live status inside a busy region may go unannounced. */}
+        <div class="lists" aria-busy={entry.decoding ? 'true' : undefined}>
           <FlaggedList game={game} selectedPly={selectedPly} onSelect={onSelect} />
           <MoveList game={game} selectedPly={selectedPly} onSelect={onSelect} />
           {game.sheets.length > 1 ? <Disagreements game={game} onSelect={onSelect} /> : null}
         </div>
-        {move ? <MoveDetail game={game} move={move} imageOf={imageOf} actions={actions} /> : null}
+        {move ? <MoveDetail game={game} move={move} imageOf={imageOf} actions={actions} status={<RedecodeStatus entry={entry} game={game} onShown={onRedecodingShown} />} /> : null}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
  * alternatives with their probabilities, a field to type the move, and the
  * board before and after.
  */
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { DeskGame, DeskMove } from '@zapis/desk';
 import { isMessageKey, useT, type MessageKey, type Translate } from '../i18n.js';
@@ -19,8 +20,10 @@ export interface MoveActions {
 
 const percent = (p: number): string => `${(100 * p).toFixed(p >= 0.995 || p < 0.005 ? 1 : 0)}%`;
 
-export function MoveDetail({ game, move, imageOf, actions }: {
+export function MoveDetail({ game, move, imageOf, actions, status }: {
   game: DeskGame; move: DeskMove; imageOf: (file: string, page: number) => Blob | undefined; actions: MoveActions;
+  /** What the desk is doing with the game meanwhile (a re-decode after a choice), shown under the move's heading. */
+  status?: ComponentChildren;
 }) {
   const t = useT();
   const [typed, setTyped] = useState('');
@@ -30,6 +33,7 @@ export function MoveDetail({ game, move, imageOf, actions }: {
   return (
     <section class="move-detail" aria-label={label} data-testid="move-detail" data-ply={move.ply}>
       <h3>{label} <span class="quiet">{move.confirmed ? t('confirmed') : t('confidence', { p: percent(move.confidence) })}</span></h3>
+      {status}
       {move.risk !== undefined && !move.confirmed ? <p class="quiet" data-testid="risk">{t('risk', { p: percent(move.risk) })}</p> : null}
       {move.reviewReasons.length > 0 ? (
         <p class="reasons">{t('reasons', { r: move.reviewReasons.map((reason) => reasonText(reason, move, t)).join(', ') })}</p>

@@ -119,6 +119,7 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
       <main class="main" id="main">
         {entry ? (
           <GameView entry={entry} inputs={state.inputs} selectedPly={state.selectedPly} onSelect={(ply) => session.selectPly(ply)}
+            onRedecodingShown={() => session.redecodingShown()}
             actions={{
               confirm: (san) => { if (state.selectedPly !== undefined) void session.confirm(entry.source.id, state.selectedPly, san); },
               unconfirm: () => { if (state.selectedPly !== undefined) void session.unconfirm(entry.source.id, state.selectedPly); },
