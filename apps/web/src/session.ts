@@ -267,7 +267,16 @@ export class Session {
   private readonly latestDecode = new Map<string, number>();
   private decodesAsked = 0;
 
-  private async decode(id: string): Promise<void> {
+  /** Decodes asked for and not answered yet, by game: an export waits for them (exportRound). */
+  private readonly decodesRunning = new Set<Promise<void>>();
+
+  private decode(id: string): Promise<void> {
+    const running = this.decodeNow(id).finally(() => this.decodesRunning.delete(running));
+    this.decodesRunning.add(running);
+    return running;
+  }
+
+  private async decodeNow(id: string): Promise<void> {
     const entry = this.state.games.find((game) => game.source.id === id);
     if (!entry) return;
     const asked = ++this.decodesAsked;
@@ -334,9 +343,22 @@ export class Session {
     await this.decode(gameId);
   }
 
-  /** One PGN of the round (made in the desk worker, where the notation library lives). */
-  exportRound(): Promise<RoundPgn | undefined> {
-    return this.desk.exportRound(this.state.games.flatMap((entry) => (entry.game ? [entry.game] : [])));
+  /** Whether a game is being decoded (an export made now waits for it). */
+  get decodingGames(): number {
+    return this.state.games.filter((entry) => entry.decoding).length;
+  }
+
+  /**
+   * One PGN of the round (made in the desk worker, where the notation library lives), once every decode asked for
+   * has answered: a person who confirms a move and exports at once gets the game with it, not the one before. Games
+   * that could not be decoded at all are named in `notDecoded`; the PGN has every other game, with or without moves.
+   */
+  async exportRound(): Promise<{ readonly round: RoundPgn; readonly notDecoded: readonly string[] } | undefined> {
+    while (this.decodesRunning.size > 0) await Promise.all([...this.decodesRunning]);
+    const games = this.state.games.flatMap((entry) => (entry.game ? [entry.game] : []));
+    const notDecoded = this.state.games.filter((entry) => !entry.game).map((entry) => entry.source.name);
+    const round = await this.desk.exportRound(games);
+    return round ? { round, notDecoded } : undefined;
   }
 
   /** A person is typing a move at `ply` of a game: the worker reads it as they type and decodes it ahead. */

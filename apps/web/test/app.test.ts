@@ -312,6 +312,28 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(await page.getAttribute('[data-testid=game] .lists', 'aria-busy')).toBeNull();
   });
 
+  it('exports a choice made just before Export, and a sheet nobody wrote a move on with its tags', async () => {
+    const { page } = app;
+    await page.setInputFiles('[data-testid=file-input]', join(scans, 'blank.png'));
+    await roundGrouped(page, 1);
+    await pasteGame(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n');
+    await page.click('[data-testid=games] li button:has-text("pasted text")');
+    await gameSettled(page);
+    await moveItem(page, 3).locator('button').click();
+    await page.waitForSelector('[data-testid=move-detail][data-ply="3"] [data-testid=accept]');
+    // Accept and Export in one task of the page: the export is asked for while that decode cannot have answered yet.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.evaluate(() => {
+      document.querySelector<HTMLButtonElement>('[data-testid=move-detail] [data-testid=accept]')!.click();
+      document.querySelector<HTMLButtonElement>('[data-testid=export]')!.click();
+    })]);
+    const pgn = readFileSync((await download.path())!, 'utf8').replace(/\s+/g, ' ');
+    expect(pgn).toContain('2. Nf3 {confirmed by a person}');
+    expect(pgn).toContain('{zapis desk: 1 move confirmed by a person; 0 moves still flagged for review}');
+    expect(pgn).toContain('[Round "3"] [White "Kowalski,Jan"] [Black "Nowak,Anna"] [Result "*"] [Board "7"] {zapis desk: no moves could be decoded: no moves are written on the sheet} *');
+    expect(await page.textContent('[data-testid=export-summary]')).toBe('2 games exported; 1 moves confirmed by a person, 0 still flagged. '
+      + 'No move could be decoded in 1 of them (a blank or unreadable sheet): each is in the PGN with its tags, and why in a comment.');
+  });
+
   it('reads a move as it is typed and has the game decoded with it by the time Enter is pressed', async () => {
     const { page } = app;
     await pasteGame(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n');

@@ -2,7 +2,9 @@
  * One PGN of the round, written by @zapis/decode's PGN writer
  * (decodedGamePgn): every game with its tags, what was read on corrected
  * moves, review comments on the moves still flagged, confirmed moves marked,
- * and a comment per game saying how many moves a person confirmed.
+ * and a comment per game saying how many moves a person confirmed. A game
+ * with no moves decoded (a blank or unreadable sheet) is written too, its tags
+ * and why in a comment: a round's PGN that quietly lacks a board looks whole.
  */
 import { describeMove, parseFen, parseUci } from '@zapis/core';
 import { decodedGamePgn, type DecodedGame, type DecodedMove, type ReviewReason } from '@zapis/decode';
@@ -12,8 +14,10 @@ import type { DeskGame, DeskMove } from './desk-game.js';
 
 export interface RoundPgn {
   readonly pgn: string;
-  /** Games written (a game with no moves is left out: there is nothing to export). */
+  /** Games written, one per game given. */
   readonly games: number;
+  /** Of those, games with no moves decoded (written with their tags, and why in a comment). */
+  readonly withoutMoves: number;
   /** Moves a person confirmed, over the games written. */
   readonly confirmed: number;
   /** Moves still flagged for review, over the games written. */
@@ -51,36 +55,43 @@ export function confirmationComment(game: DeskGame): string {
   return `zapis desk: ${game.confirmedCount} move${game.confirmedCount === 1 ? '' : 's'} confirmed by a person; ${flagged} move${flagged === 1 ? '' : 's'} still flagged for review`;
 }
 
-export function gamePgn(game: DeskGame): string | undefined {
+export function gamePgn(game: DeskGame): string {
   const moves: DecodedMove[] = [];
   for (const move of game.moves) {
     const decoded = decodedMove(move);
-    if (!decoded) return undefined;
+    // A move the desk itself decoded always replays; should one not, the game says where it stops, not nothing.
+    if (!decoded) throw new Error(`${game.title}: move ${move.ply} (${move.uci}) does not replay from its position`);
     moves.push(decoded);
   }
-  if (moves.length === 0) return undefined;
-  const last = game.moves[game.moves.length - 1];
+  const last = game.moves.at(-1);
   const decoded: DecodedGame = {
-    language: game.language as LanguageCode, languageScores: [], moves, fen: last.fenAfter, review: game.flagged, unexplained: [], channelScale: 1,
+    language: game.language as LanguageCode, languageScores: [], moves, fen: last?.fenAfter ?? game.startFen, review: game.flagged, unexplained: [], channelScale: 1,
   };
   const comments = [
     ...(game.break ? [`decode: ${game.break.message}`] : []),
     ...game.rejected.map((entry) => `decode: ${entry.message}`),
-    confirmationComment(game),
+    ...(moves.length === 0 ? [noMovesComment(game)] : [confirmationComment(game)]),
   ];
   return decodedGamePgn(decoded, { tags: game.tags, ...(game.result ? { result: game.result } : {}), comments, readerNames: READER_NAMES });
+}
+
+/** Why a game has no moves: its errors, as the desk shows them. */
+function noMovesComment(game: DeskGame): string {
+  const errors = game.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.message);
+  return `zapis desk: no moves could be decoded${errors.length > 0 ? `: ${errors.join('; ')}` : ''}`;
 }
 
 export function roundPgn(games: readonly DeskGame[]): RoundPgn {
   const written: string[] = [];
   let confirmed = 0;
   let flaggedLeft = 0;
+  let withoutMoves = 0;
   for (const game of games) {
     const pgn = gamePgn(game);
-    if (pgn === undefined) continue;
     written.push(pgn.endsWith('\n') ? pgn : `${pgn}\n`);
     confirmed += game.confirmedCount;
     flaggedLeft += game.flagged.length;
+    if (game.moves.length === 0) withoutMoves += 1;
   }
-  return { pgn: written.join('\n'), games: written.length, confirmed, flaggedLeft };
+  return { pgn: written.join('\n'), games: written.length, withoutMoves, confirmed, flaggedLeft };
 }

@@ -17,11 +17,19 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
   useKeyboard(session);
 
   const exportRound = async (copy: boolean) => {
-    const round = await session.exportRound();
-    if (!round) return;
-    setExported(t('exported', { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft }));
+    const decoding = session.decodingGames;
+    if (decoding > 0) setExported(t('exportWaiting', { n: decoding }));
+    const exportedRound = await session.exportRound();
+    if (!exportedRound) return;
+    const { round, notDecoded } = exportedRound;
+    const summary = [
+      t('exported', { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft }),
+      ...(round.withoutMoves > 0 ? [t('exportedWithoutMoves', { n: round.withoutMoves })] : []),
+      ...(notDecoded.length > 0 ? [t('exportNotDecoded', { names: notDecoded.join(', ') })] : []),
+    ].join(' ');
+    setExported(summary);
     if (copy) {
-      void navigator.clipboard?.writeText(round.pgn).then(() => setExported(`${t('copied')} ${t('exported', { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft })}`));
+      void navigator.clipboard?.writeText(round.pgn).then(() => setExported(`${t('copied')} ${summary}`));
       return;
     }
     const link = document.createElement('a');
