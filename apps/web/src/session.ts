@@ -41,6 +41,17 @@ export interface GameEntry {
   readonly decodeMilliseconds?: number;
 }
 
+/** A round's PGN, and every file or game given that is not in it. */
+export interface RoundExport {
+  readonly round: RoundPgn;
+  /** Games that could not be decoded at all. */
+  readonly notDecoded: readonly string[];
+  /** Files still being read when the export was made. */
+  readonly stillReading: readonly string[];
+  /** Files that gave no game (unreadable, or no game in them). */
+  readonly noGame: readonly string[];
+}
+
 export interface SessionState {
   readonly inputs: readonly InputEntry[];
   readonly games: readonly GameEntry[];
@@ -353,12 +364,20 @@ export class Session {
    * has answered: a person who confirms a move and exports at once gets the game with it, not the one before. Games
    * that could not be decoded at all are named in `notDecoded`; the PGN has every other game, with or without moves.
    */
-  async exportRound(): Promise<{ readonly round: RoundPgn; readonly notDecoded: readonly string[] } | undefined> {
+  async exportRound(): Promise<RoundExport | undefined> {
     while (this.decodesRunning.size > 0) await Promise.all([...this.decodesRunning]);
-    const games = this.state.games.flatMap((entry) => (entry.game ? [entry.game] : []));
-    const notDecoded = this.state.games.filter((entry) => !entry.game).map((entry) => entry.source.name);
+    const { inputs, games: entries, failures } = this.state;
+    const games = entries.flatMap((entry) => (entry.game ? [entry.game] : []));
+    const notDecoded = entries.filter((entry) => !entry.game).map((entry) => entry.source.name);
+    // Every file given is in the PGN or named here: one still being read, or that gave no game, is not silently missing.
+    const stillReading = inputs.filter((input) => input.status !== 'done' && input.status !== 'error').map((input) => input.name);
+    const grouped = new Set(entries.flatMap((entry) => (entry.source.kind === 'scan' ? entry.source.inputIds : [entry.source.inputId])));
+    const noGame = [...new Set([
+      ...inputs.filter((input) => input.status === 'error' && !grouped.has(input.id)).map((input) => input.name),
+      ...failures.map((failure) => failure.name),
+    ])];
     const round = await this.desk.exportRound(games);
-    return round ? { round, notDecoded } : undefined;
+    return round ? { round, notDecoded, stillReading, noGame } : undefined;
   }
 
   /** A person is typing a move at `ply` of a game: the worker reads it as they type and decodes it ahead. */

@@ -20,6 +20,9 @@ const truthOf = (name: string): string[] => (JSON.parse(readFileSync(join(scans,
 const movesOf = (pgn: string): string[] => pgn.replace(/\{[^}]*\}/g, ' ').replace(/\[[^\]]*\]/g, ' ')
   .split(/\s+/).filter((token) => token !== '' && !/^\d+\.+$/.test(token) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token) && !token.startsWith('$'));
 
+/** How many games a PGN holds (each has its own Event tag). */
+const pgnGamesIn = (pgn: string): number => pgn.match(/^\[Event /gmu)?.length ?? 0;
+
 describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', () => {
   let server: DistServer;
   let app: AppSession;
@@ -433,6 +436,16 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(messages.some((message) => /notes\.txt/.test(message) || /no moves|not a game|no game/i.test(message))).toBe(true);
     await page.click('[data-testid=games] button:has-text("prefilled")').catch(() => undefined);
     await app.screenshot('05-bad-files');
+    // The export accounts for every file given: the one game is in the PGN, the four files with none are named.
+    await roundGrouped(page, 5);
+    await gameSettled(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
+    expect(pgnGamesIn(readFileSync((await download.path())!, 'utf8'))).toBe(1);
+    const summary = await page.textContent('[data-testid=export-summary]') ?? '';
+    const noGame = /Not in the PGN, as no game was found in them: (.*)\.$/u.exec(summary);
+    expect(noGame, summary).not.toBeNull();
+    expect(noGame![1].split(', ').sort()).toEqual(['empty.pgn', 'not-a-sheet.jpg', 'notes.txt', 'truncated.png']);
+    expect(summary).toMatch(/^1 games exported; /u);
   });
 
   it('keeps each move in its column and the selected move\u2019s detail in view, on a wide screen and on a phone', async () => {

@@ -21,11 +21,13 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
     if (decoding > 0) setExported(t('exportWaiting', { n: decoding }));
     const exportedRound = await session.exportRound();
     if (!exportedRound) return;
-    const { round, notDecoded } = exportedRound;
+    const { round, notDecoded, stillReading, noGame } = exportedRound;
     const summary = [
       t('exported', { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft }),
       ...(round.withoutMoves > 0 ? [t('exportedWithoutMoves', { n: round.withoutMoves })] : []),
       ...(notDecoded.length > 0 ? [t('exportNotDecoded', { names: notDecoded.join(', ') })] : []),
+      ...(stillReading.length > 0 ? [t('exportStillReading', { names: stillReading.join(', ') })] : []),
+      ...(noGame.length > 0 ? [t('exportNoGame', { names: noGame.join(', ') })] : []),
     ].join(' ');
     setExported(summary);
     if (copy) {
