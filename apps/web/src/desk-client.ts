@@ -158,8 +158,9 @@ export class DeskClient {
     return { ok: false, message: reply.kind === 'failed' ? reply.message : 'unexpected reply' };
   }
 
-  async exportRound(games: readonly DeskGame[]): Promise<RoundPgn | undefined> {
+  async exportRound(games: readonly DeskGame[]): Promise<{ ok: true; round: RoundPgn } | { ok: false; message: string }> {
     const reply = await this.ask({ kind: 'export', games });
-    return reply.kind === 'exported' ? reply.round : undefined;
+    if (reply.kind === 'exported') return { ok: true, round: reply.round };
+    return { ok: false, message: reply.kind === 'failed' ? reply.message : 'unexpected reply' };
   }
 }

@@ -364,7 +364,7 @@ export class Session {
    * has answered: a person who confirms a move and exports at once gets the game with it, not the one before. Games
    * that could not be decoded at all are named in `notDecoded`; the PGN has every other game, with or without moves.
    */
-  async exportRound(): Promise<RoundExport | undefined> {
+  async exportRound(): Promise<RoundExport | { readonly failed: string }> {
     while (this.decodesRunning.size > 0) await Promise.all([...this.decodesRunning]);
     const { inputs, games: entries, failures } = this.state;
     const games = entries.flatMap((entry) => (entry.game ? [entry.game] : []));
@@ -376,8 +376,8 @@ export class Session {
       ...inputs.filter((input) => input.status === 'error' && !grouped.has(input.id)).map((input) => input.name),
       ...failures.map((failure) => failure.name),
     ])];
-    const round = await this.desk.exportRound(games);
-    return round ? { round, notDecoded, stillReading, noGame } : undefined;
+    const exported = await this.desk.exportRound(games);
+    return exported.ok ? { round: exported.round, notDecoded, stillReading, noGame } : { failed: exported.message };
   }
 
   /** A person is typing a move at `ply` of a game: the worker reads it as they type and decodes it ahead. */

@@ -20,7 +20,11 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
     const decoding = session.decodingGames;
     if (decoding > 0) setExported(t('exportWaiting', { n: decoding }));
     const exportedRound = await session.exportRound();
-    if (!exportedRound) return;
+    if ('failed' in exportedRound) {
+      // Never a click that does nothing: the person learns the PGN was not written, and why.
+      setExported(t('exportFailed', { m: exportedRound.failed }));
+      return;
+    }
     const { round, notDecoded, stillReading, noGame } = exportedRound;
     const summary = [
       t('exported', { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft }),
