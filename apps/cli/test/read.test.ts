@@ -60,11 +60,15 @@ describe('zapis read on the fixture scans', () => {
     const lines = jsonLines(result.stdout) as unknown as (GameJson & { summary?: Record<string, number> })[];
     const summary = lines.pop()?.summary;
     // The two copies of one game (pair-black.jpg, pair-white.jpg) are paired by their QR codes into one game.
-    expect(summary).toMatchObject({ files: 8, pages: 9, sheets: 8, unreadablePages: 1, games: 7 });
-    const games = lines.filter((line) => line.sheets);
-    expect(games.map((game) => `${game.file.split('/').pop()}#${game.sheets![0].page}`)).toEqual([
-      'jpeg150.jpg#1', 'pair-white.jpg#1', 'phone.jpg#1', 'prefilled.png#1', 'scan200-heldout.png#1', 'two-sheets.pdf#1', 'two-sheets.pdf#2',
+    expect(summary).toMatchObject({ files: 9, pages: 10, sheets: 9, unreadablePages: 1, games: 8 });
+    const listed = lines.filter((line) => line.sheets);
+    expect(listed.map((game) => `${game.file.split('/').pop()}#${game.sheets![0].page}`)).toEqual([
+      'blank.png#1', 'jpeg150.jpg#1', 'pair-white.jpg#1', 'phone.jpg#1', 'prefilled.png#1', 'scan200-heldout.png#1', 'two-sheets.pdf#1', 'two-sheets.pdf#2',
     ]);
+    // One sheet has no move written on it (blank.png, its header printed): its game is listed, with the error.
+    const [blank, ...games] = listed;
+    expect(blank).toMatchObject({ status: 'error', san: [], moves: [], tags: { Event: 'Club Championship', Round: '3', Board: '7' } });
+    expect(blank.diagnostics).toContainEqual(expect.objectContaining({ code: 'decode-no-readings', message: 'no moves are written on the sheet' }));
     expect(games.find((game) => game.file.endsWith('pair-white.jpg'))?.sheets).toHaveLength(2);
     let plies = 0, right = 0, unflaggedWrong = 0;
     for (const game of games) {
@@ -89,7 +93,7 @@ describe('zapis read on the fixture scans', () => {
     expect(prefilled.san.map(bare)).toEqual(truthOf('prefilled.png', 1).san.map(bare));
     // Printed names are read into the tags; a doubtful handwritten one stays out of them, kept in headerRead.
     expect(prefilled.tags).toMatchObject({ White: 'Malaniuk, Vladimir', Black: 'Romanishin, Oleg', Result: '0-1' });
-    for (const game of games) {
+    for (const game of listed) {
       for (const [tag, read] of Object.entries(game.headerRead)) {
         // What the QR code says of the event, round and board wins over what was read in the header.
         if (['Event', 'Round', 'Board'].includes(tag)) continue;
