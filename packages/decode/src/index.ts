@@ -9,6 +9,7 @@ export {
   type Alternative, type CellAccount, type UnexplainedCell, type GameBreak, type ReviewReason, type Rival,
 } from './decode.js';
 export { DecodeReuse, isStoppedAhead, type DecodedAhead } from './decode-reuse.js';
+export { sanKey } from './confirmed-moves.js';
 export { nearestOtherMove } from './nearest-move.js';
 export { GAME_END_RIVAL_PROBABILITY } from './rival.js';
 export { type Reading, type Cell, type CellScorer, type CellWitness, type CellSource, type Sheet } from './readings.js';

@@ -59,7 +59,7 @@ export function gamePgn(game: DeskGame): string {
   const moves: DecodedMove[] = [];
   for (const move of game.moves) {
     const decoded = decodedMove(move);
-    // A move the desk itself decoded always replays; should one not, the game says where it stops, not nothing.
+    // A move the desk itself decoded always replays; should one not, the export fails naming it rather than drop the game.
     if (!decoded) throw new Error(`${game.title}: move ${move.ply} (${move.uci}) does not replay from its position`);
     moves.push(decoded);
   }
