@@ -124,6 +124,20 @@ describe('zapis read on the fixture scans', () => {
     expect(readFileSync(join(crops, written[0])).subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it('writes a sheet with no move written on it into the PGN too, with its tags and why, and says so on stderr', async () => {
+    const result = await run(['read', 'fixtures/scans/blank.png']);
+    expect(result.code).toBe(1);
+    const [game, ...others] = parsePgn(result.stdout);
+    expect(others).toHaveLength(0);
+    expect(Object.fromEntries(game.tags.map((tag) => [tag.name, tag.value]))).toMatchObject({ Event: 'Club Championship', Round: '3', Board: '7', Result: '*' });
+    expect(game.moves).toHaveLength(0);
+    expect(game.comments.map((comment) => comment.text)).toEqual(['zapis read: no moves could be decoded: no moves are written on the sheet']);
+    expect(result.stderr).toContain('no moves are written on the sheet');
+    // The PGN it writes is a valid game to zapis itself.
+    const check = await run(['validate', '--format', 'json', '-'], { stdin: result.stdout });
+    expect(check.stdout).toContain('"plies":0');
+  });
+
   it('cross-checks its two readers by default: with every doubt on the list, where their games differ the move is flagged and says why', async () => {
     const file = 'fixtures/scans/jpeg150.jpg';
     // One narrow search each: the deep search of PP-OCR alone's decoding lists where its two searches part, and then

@@ -116,6 +116,20 @@ describe.skipIf(skip)('mutation differential: zapis validate against the strict 
     expect(share, formatCategory(comparisons, 'other-ply', 2)).toBeGreaterThanOrEqual(0.995);
   });
 
+  it('reports nothing at or after a word that stands for a move: the move after it is not replayed in its place', () => {
+    // A letter and a digit (`Rd9`, `N3f3`): somebody wrote a move there, and it holds its ply.
+    const moveShaped = /\p{L}.*\d|\d.*\p{L}/u;
+    const wordOf = (comparison: Comparison) => comparison.zapis.errors.find((error) => error.code === 'unknown-token' && error.ply !== undefined && moveShaped.test(error.text ?? ''));
+    const withWord = comparisons.filter((comparison) => wordOf(comparison) !== undefined);
+    // Inserted and deleted characters make such words often: the check is over a real number of games.
+    expect(withWord.length).toBeGreaterThan(MUTATIONS / 20);
+    const later = withWord.filter((comparison) => {
+      const word = wordOf(comparison)!;
+      return comparison.zapis.errors.some((error) => error !== word && error.code !== 'unknown-token' && error.ply !== undefined && error.ply >= word.ply!);
+    });
+    expect(later.slice(0, 3).map(formatComparison)).toEqual([]);
+  });
+
   it('finds the same first error with the full analysis (analyseGame) as with the pipeline', () => {
     const checked = comparisons.filter((comparison) => comparison.analysed);
     expect(checked.length).toBeGreaterThanOrEqual(MUTATIONS / ANALYSIS_EVERY - 1);

@@ -4,10 +4,13 @@
  * away, two moves swapped, or one missing move put back. The error often shows
  * later than the slip that caused it (a knight written for a bishop is legal
  * until the bishop is needed), so edits are tried a few moves back from it.
+ * A word that is no move (`Rd9`) can only be replaced: by the legal moves that
+ * make the rest legal, when they are few, or one letter from it.
  */
 import { describeMove, type Move, type Position } from '@zapis/core';
 import { englishSan } from '@zapis/core/internal';
-import type { MoveNode, MoveToken, ParsedGame } from '@zapis/notation';
+import { writeMove, type LanguageCode, type MoveNode, type MoveToken, type ParsedGame } from '@zapis/notation';
+import { distance } from 'fastest-levenshtein';
 import { tokenDistance } from './closeness.js';
 import { firstPly, replayLine, type GameReplay, type ReplayContext } from './replay.js';
 import { LegalMoves } from './resolve.js';
@@ -62,6 +65,9 @@ export function findRepairs(game: ParsedGame, replay: GameReplay, context: Repla
   const repairs: (Repair & { rank: number })[] = [];
   const first = Math.max(0, failure - WINDOW);
   const language = context.languages ? [...context.languages][0] : undefined;
+
+  // Every edit before it, or of any other kind, leaves the word in the game: the replay stops there again.
+  if (nodes[failure]?.kind === 'unreadable') return unreadableReplaced(start.value, nodes, failure, played, sanBefore, basePly, context, language);
 
   for (let index = failure; index >= first; index--) {
     const before = positionAfter(start.value, played, index);
@@ -139,6 +145,45 @@ export function findRepairs(game: ParsedGame, replay: GameReplay, context: Repla
   }
   repairs.sort((a, b) => a.rank - b.rank);
   return repairs.slice(0, MAX_REPAIRS).map(({ rank: _rank, ...repair }) => repair);
+}
+
+/**
+ * The unreadable word at `index` replaced by each legal move that makes the rest of the game legal, those written
+ * most like the word first. Where more than a few do, only those one letter from it are offered.
+ */
+function unreadableReplaced(start: Position, nodes: readonly MoveNode[], index: number, played: readonly Move[], sanBefore: readonly string[],
+  basePly: number, context: ReplayContext, language: LanguageCode | undefined): Repair[] {
+  const before = positionAfter(start, played, index);
+  const node = nodes[index];
+  const rest = nodes.slice(index + 1);
+  const ply = basePly + index;
+  const repairs: (Repair & { rank: number })[] = [];
+  const legal = new LegalMoves(before);
+  for (let i = 0; i < legal.count; i++) {
+    const move = legal.moves[i];
+    const description = describeMove(before, move);
+    const replacement = writeMove(description, language ? { language } : {});
+    const letters = distance(node.text, replacement);
+    const after = before.clone();
+    after.playUnchecked(move);
+    const restSan = replaysClean(after, rest, context);
+    if (!restSan) continue;
+    const san = englishSan(description);
+    const inSan = replacement === san ? '' : ` (${san} in standard SAN)`;
+    repairs.push({
+      ...placeOf(nodes, index),
+      edit: { kind: 'replace', ply, written: node.text, san, replacement },
+      editedPlies: [ply],
+      message: `${plyLabel(ply)}${node.text} → ${plyLabel(ply)}${replacement}${inSan} makes the rest of the game legal`,
+      san: [...sanBefore.slice(0, index), san, ...restSan],
+      rank: letters,
+    });
+  }
+  // Equally close: in the order a reader scans them.
+  repairs.sort((a, b) => a.rank - b.rank || (a.edit.kind === 'replace' && b.edit.kind === 'replace' ? a.edit.replacement.localeCompare(b.edit.replacement) : 0));
+  // Many moves fit what follows (always, when nothing does): the rest does not tell them apart, only the letters might.
+  const told = repairs.length <= MAX_REPAIRS ? repairs : repairs.filter((repair) => repair.rank <= 1);
+  return told.slice(0, MAX_REPAIRS).map(({ rank: _rank, ...repair }) => repair);
 }
 
 /** The line and column of the node a ply was written at. */

@@ -2,7 +2,8 @@
  * Replays a parsed game against the rules with one set of allowed languages:
  * each token is resolved to the legal move it means, played, and checked; every
  * problem becomes a located diagnostic. Replay of a line stops at the first move
- * that cannot be resolved, since every later position would be guesswork.
+ * that cannot be resolved, or that is not written as a move at all, since every
+ * later position would be guesswork.
  */
 import {
   GameHistory, INITIAL_FEN, describeMove, isCastle, makeFen, moveTarget, moveTo, type Move, type MoveDescription,
@@ -191,6 +192,8 @@ export function replayLine(
       diagnostics.push(moveDiagnostic('error', 'null-move', `null move '${node.text}': the game cannot be replayed past it`, node, position, ply, context));
       return { moves, diagnostics, stoppedAt: index, stopCode: 'null-move' };
     }
+    // A word that is no move holds its ply (its unknown-token error is the grammar's): every later position would be a guess.
+    if (node.kind === 'unreadable') return { moves, diagnostics, stoppedAt: index, stopCode: 'unknown-token' };
     // Fast path: resolve from the moves onto the token's square; anything less
     // than one clear answer is looked at again with every legal move.
     const target = singleTarget(node, context.languages);

@@ -95,3 +95,58 @@ describe('castling is written as castling in SAN', () => {
     }
   });
 });
+
+describe('a word that is no move holds its ply', () => {
+  const RUY_LOPEZ = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8';
+
+  it('the move after it is Black\'s, not White\'s in its place: one error, where the word is', () => {
+    const report = analyseOne(`${RUY_LOPEZ} 10. Rd9 Kf7 11. d4 Nbd7 *`, { language: 'en' });
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors).toEqual([expect.objectContaining({ code: 'unknown-token', ply: 19, side: 'white', text: 'Rd9' })]);
+    expect(report.plies).toBe(18);
+    // The only White move after which Black can play a king to f7 and the rest is legal.
+    expect(report.repairs.map((repair) => repair.edit)).toEqual([{ kind: 'replace', ply: 19, written: 'Rd9', san: 'Bxf7+', replacement: 'Bxf7+' }]);
+    expect(report.repairs[0].message).toBe('10.Rd9 → 10.Bxf7+ makes the rest of the game legal');
+    expect(report.repairs[0].san.slice(18)).toEqual(['Bxf7+', 'Kxf7', 'd4', 'Nbd7']);
+  });
+
+  it('the move numbers after it agree, and the fixes are the moves written most like it', () => {
+    const report = analyseOne('1. e4 e5 2. Nf3 Nc6 3. Bc4 6b6 4. d3 Nf6 *', { language: 'en' });
+    expect(report.diagnostics.map((d) => `${d.severity}:${d.code}:${d.ply}`)).toEqual(['error:unknown-token:6']);
+    expect(report.repairs[0]).toMatchObject({ edit: { kind: 'replace', ply: 6, san: 'b6' }, message: '3...6b6 → 3...b6 makes the rest of the game legal' });
+  });
+
+  it('a fix is written in the game\'s letters', () => {
+    const report = analyseOne('1. e4 e5 2. Sf3 Sc6 3. Gb5 a6 4. Gy4 Sf6 5. 0-0 *', { language: 'pl' });
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([expect.objectContaining({ code: 'unknown-token', ply: 7, text: 'Gy4' })]);
+    // Both one letter from it, both legal with what follows; then moves further from it.
+    expect(report.repairs.slice(0, 2).map((repair) => repair.edit)).toEqual([
+      { kind: 'replace', ply: 7, written: 'Gy4', san: 'Ba4', replacement: 'Ga4' },
+      { kind: 'replace', ply: 7, written: 'Gy4', san: 'Bc4', replacement: 'Gc4' },
+    ]);
+    expect(report.repairs[0].message).toBe('4.Gy4 → 4.Ga4 (Ba4 in standard SAN) makes the rest of the game legal');
+  });
+
+  it('a word the move numbers show held Black\'s move holds it, and no fix is guessed where many moves fit', () => {
+    const report = analyseOne('1. e4 e5 2. Nf3 blah 3. Bb5 a6 *', { language: 'en' });
+    expect(report.diagnostics.map((d) => `${d.severity}:${d.code}:${d.ply}`)).toEqual(['error:unknown-token:4']);
+    expect(report.repairs).toEqual([]);
+  });
+
+  it('as the last move, only moves one letter from it are offered: nothing after it tells them apart', () => {
+    const report = analyseOne('1. e4 e5 2. Nf9 *', { language: 'en' });
+    expect(report.repairs.map((repair) => repair.edit)).toEqual([{ kind: 'replace', ply: 3, written: 'Nf9', san: 'Nf3', replacement: 'Nf3' }]);
+  });
+
+  it('in a variation it holds the variation\'s ply, and the mainline goes on', () => {
+    const report = analyseOne('1. e4 e5 2. Nf3 (2. Bc4 Qy9 3. Qh5) 2... Nc6 3. Bb5 *', { language: 'en' });
+    expect(report.san).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+    expect(report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.text)).toEqual(['Qy9']);
+  });
+
+  it('a word with no letter and digit both is debris, not a move: the game goes on without it', () => {
+    const report = analyseOne('1. e4 e5 2. Nf3 @ Nc6 3. Bb5 *', { language: 'en' });
+    expect(report.diagnostics.map((d) => `${d.code}:${d.ply}`)).toEqual(['unknown-token:4']);
+    expect(report.san).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+  });
+});

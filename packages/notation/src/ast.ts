@@ -103,7 +103,16 @@ export interface NullMoveToken extends MoveTextNode {
   readonly kind: 'null';
 }
 
-export type MoveNode = MoveToken | NullMoveToken;
+/**
+ * A word written where a move stands that is no move in any language (`Rd9`, `6b6`, `Nc6=15`): it holds its ply, so
+ * the moves after it keep their numbers and sides, and the replay stops at it. The `unknown-token` problem at the
+ * same span says what it is.
+ */
+export interface UnreadableMoveToken extends MoveTextNode {
+  readonly kind: 'unreadable';
+}
+
+export type MoveNode = MoveToken | NullMoveToken | UnreadableMoveToken;
 
 export interface Variation {
   readonly span: SourceSpan;

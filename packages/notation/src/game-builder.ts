@@ -6,10 +6,11 @@
  */
 import type { IToken, ILexingError } from 'chevrotain';
 import type {
-  Comment, MoveToken, Nag, NullMoveToken, ParsedGame, ResultText, SourceSpan, SyntaxProblem, Tag,
+  Comment, MoveToken, Nag, NullMoveToken, ParsedGame, ResultText, SourceSpan, SyntaxProblem, Tag, UnreadableMoveToken,
 } from './ast.js';
 import type { LineIndex } from './line-index.js';
 import { interpretMove } from './move-readings.js';
+import { isMoveShaped } from './move-shaped.js';
 import { problem, type ProblemCode } from './problems.js';
 import { unescapeTagValue } from './text-scan.js';
 
@@ -27,7 +28,8 @@ interface MoveAttachments {
   variations: BuildingVariation[];
 }
 
-type BuildingMove = (MoveToken & MoveAttachments & { drawOffer: boolean; enPassantMark: boolean }) | (NullMoveToken & MoveAttachments);
+type BuildingMove = (MoveToken & MoveAttachments & { drawOffer: boolean; enPassantMark: boolean }) | (NullMoveToken & MoveAttachments)
+  | (UnreadableMoveToken & MoveAttachments);
 
 interface BuildingVariation {
   span: SourceSpan;
@@ -42,6 +44,8 @@ interface Line {
   /** The open variation (absent for the mainline). */
   readonly variation?: BuildingVariation;
   readonly openOffset: number;
+  /** Unknown words since the line's last numbered move that do not look like moves (`blah`): a move number may still show one held a ply. */
+  readonly debris: { readonly index: number; readonly text: string; readonly span: SourceSpan }[];
 }
 
 interface GameInProgress {
@@ -129,6 +133,7 @@ export class GameBuilder {
       const text = this.textAt(error.offset, length);
       game.problems.push(problem('unknown-token', span, JSON.stringify(text), text));
       this.touch(game, span.offset + span.length);
+      this.holdPly(game, text, span);
     }
   }
 
@@ -150,7 +155,7 @@ export class GameBuilder {
       problems: [], commentsAfterResult: [], phase: 'tags',
     };
     this.game = game;
-    this.lines = [{ moves: game.moves, comments: game.comments, openOffset: absoluteOffset }];
+    this.lines = [{ moves: game.moves, comments: game.comments, openOffset: absoluteOffset, debris: [] }];
     this.pendingNumber = undefined;
     return game;
   }
@@ -229,7 +234,9 @@ export class GameBuilder {
     const game = this.movetextGame(token);
     const interpretation = interpretMove(token.image);
     if (!interpretation) {
-      game.problems.push(problem('unknown-token', this.span(token), JSON.stringify(token.image), token.image));
+      const span = this.span(token);
+      game.problems.push(problem('unknown-token', span, JSON.stringify(token.image), token.image));
+      this.holdPly(game, token.image, span);
       return;
     }
     const node: BuildingMove = {
@@ -241,7 +248,7 @@ export class GameBuilder {
       nags: NONE, comments: NONE, variations: NONE,
     };
     this.pendingNumber = undefined;
-    this.line.moves.push(node);
+    this.pushMove(node);
   }
 
   nullMove(token: IToken): void {
@@ -251,7 +258,7 @@ export class GameBuilder {
       nags: NONE, comments: NONE, variations: NONE,
     };
     this.pendingNumber = undefined;
-    this.line.moves.push(node);
+    this.pushMove(node);
   }
 
   nag(token: IToken, value: number): void {
@@ -310,7 +317,7 @@ export class GameBuilder {
       if (owner.variations === NONE) owner.variations = [];
       owner.variations.push(variation);
     }
-    this.lines.push({ moves: variation.moves, comments: variation.comments, variation, openOffset: span.offset });
+    this.lines.push({ moves: variation.moves, comments: variation.comments, variation, openOffset: span.offset, debris: [] });
   }
 
   closeVariation(token: IToken): void {
@@ -379,7 +386,55 @@ export class GameBuilder {
   /** A token that has no place where it stands (an unknown word, a stray string or bracket). */
   unexpected(token: IToken, code: ProblemCode): void {
     const game = this.currentGame(token);
-    game.problems.push(problem(game.phase === 'ended' && code !== 'unknown-token' ? 'text-after-result' : code, this.span(token), JSON.stringify(token.image.slice(0, 40)), token.image));
+    const span = this.span(token);
+    game.problems.push(problem(game.phase === 'ended' && code !== 'unknown-token' ? 'text-after-result' : code, span, JSON.stringify(token.image.slice(0, 40)), token.image));
+    if (code === 'unknown-token') this.holdPly(game, token.image, span);
+  }
+
+  /**
+   * An unknown word that stands for a move keeps its place in the line (`UnreadableMoveToken`): the moves after it
+   * are numbered as written, and the replay stops there instead of playing the next move in its place. Only in the
+   * move text (after a move or a move number), never after the result.
+   */
+  private holdPly(game: GameInProgress, text: string, span: SourceSpan): void {
+    if (game.phase === 'ended' || (game.phase !== 'moves' && !this.pendingNumber)) return;
+    if (!isMoveShaped(text)) {
+      if (game.phase === 'moves') this.line.debris.push({ index: this.line.moves.length, text, span });
+      return;
+    }
+    game.phase = 'moves';
+    const node: BuildingMove = { kind: 'unreadable', text, span, moveNumber: this.pendingNumber, nags: NONE, comments: NONE, variations: NONE };
+    this.pendingNumber = undefined;
+    this.pushMove(node);
+  }
+
+  /** A node into the current line; a numbered one first settles the unknown words before it (settleDebris). */
+  private pushMove(node: BuildingMove): void {
+    if (node.moveNumber) this.settleDebris(node.moveNumber);
+    this.line.moves.push(node);
+  }
+
+  /**
+   * `2. Nf3 blah 3. Bb5`: the numbers say one half-move stands between Nf3 and Bb5, and only the word is there, so
+   * it held Black's move (else Bb5 would be replayed as Black's). One word and one half-move short only: anything
+   * else is left as the numbers' mismatch to report.
+   */
+  private settleDebris(number: MoveNumber): void {
+    const line = this.line;
+    // The per-move path of every parse: nothing to settle, nothing allocated.
+    if (line.debris.length === 0) return;
+    const debris = line.debris.splice(0);
+    if (debris.length !== 1) return;
+    const moves = line.moves;
+    let numbered = moves.length - 1;
+    while (numbered >= 0 && moves[numbered].moveNumber === undefined) numbered--;
+    const previous = numbered >= 0 ? moves[numbered].moveNumber : undefined;
+    const [word] = debris;
+    if (!previous || word.index <= numbered) return;
+    // The half-move a number stands before, counted from any fixed origin: `3.` White's, `3...` Black's.
+    const halfMove = (written: MoveNumber): number => 2 * written.value + (written.dots >= 3 ? 1 : 0);
+    if (halfMove(number) - halfMove(previous) !== moves.length - numbered + 1) return;
+    moves.splice(word.index, 0, { kind: 'unreadable', text: word.text, span: word.span, moveNumber: undefined, nags: NONE, comments: NONE, variations: NONE });
   }
 
   /** Ends the section: reports what is left open and hands over the last game. */

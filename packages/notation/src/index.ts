@@ -5,7 +5,7 @@
  */
 export type {
   SourceSpan, LanguageCode, PieceRole, PromotionPiece, MoveReading, CaptureMark, CheckMark, PromotionStyle, MoveForm,
-  Comment, Nag, MoveTextNode, MoveToken, NullMoveToken, MoveNode, Variation, Tag, ResultText, SyntaxProblem, ParsedGame,
+  Comment, Nag, MoveTextNode, MoveToken, NullMoveToken, UnreadableMoveToken, MoveNode, Variation, Tag, ResultText, SyntaxProblem, ParsedGame,
 } from './ast.js';
 export { parsePgn, parseGames, parseSection } from './pgn.js';
 export { readMove } from './move-readings.js';

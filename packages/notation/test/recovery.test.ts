@@ -29,6 +29,27 @@ describe('located problems, and the parse goes on', () => {
     ]);
   });
 
+  it('keeps a word that stands for a move in the line, with its move number, so the moves after it keep their plies', () => {
+    const game = onlyGame('1. e4 e5 2. Rd9 Nc6 3. Bb5 (3. Bc4 Xy3) a6 4. 0-0-0-0 *');
+    expect(game.moves.map((move) => `${move.kind}:${move.text}:${move.moveNumber?.value ?? ''}`)).toEqual([
+      'move:e4:1', 'move:e5:', 'unreadable:Rd9:2', 'move:Nc6:', 'move:Bb5:3', 'move:a6:', 'unreadable:0-0-0-0:4',
+    ]);
+    expect(game.moves[4].variations[0].moves.map((move) => move.kind)).toEqual(['move', 'unreadable']);
+    expect(game.problems.map((problem) => [problem.code, problem.text])).toEqual([
+      ['unknown-token', 'Rd9'], ['unknown-token', 'Xy3'], ['unknown-token', '0-0-0-0'],
+    ]);
+    // A word that does not look like a move holds a ply only where the move numbers say one is missing there.
+    expect(onlyGame('1. e4 e5 2. Nf3 blah 3. Bb5 *').moves.map((move) => `${move.kind}:${move.text}`)).toEqual([
+      'move:e4', 'move:e5', 'move:Nf3', 'unreadable:blah', 'move:Bb5',
+    ]);
+    expect(onlyGame('1. e4 blah e5 2. Nf3 *').moves.map((move) => move.kind)).toEqual(['move', 'move', 'move']);
+    expect(onlyGame('1. e4 ?? @ 2... Nf6 *').moves.map((move) => move.kind)).toEqual(['move', 'move']);
+    expect(onlyGame('1. e4 @ 1... e5 2. Nf3 *').moves.map((move) => move.kind)).toEqual(['move', 'move', 'move']);
+    // Not after the result, and not before the move text begins.
+    expect(onlyGame('[Event "x"]\n\nGame12 1. e4 *').moves.map((move) => move.kind)).toEqual(['move']);
+    expect(onlyGame('1. e4 * Rd9').moves.map((move) => move.kind)).toEqual(['move']);
+  });
+
   it('ends an unterminated comment before the next game', () => {
     const games = parsePgn('[Event "a"]\n\n1. e4 {never closed\n\n*\n\n[Event "b"]\n\n1. d4 d5 1-0');
     expect(games).toHaveLength(2);

@@ -4,6 +4,7 @@
  * per move, the cell it was read from on the scan.
  */
 import { decodedGamePgn, readComment, reviewComment } from '@zapis/decode';
+import { writePgn } from '@zapis/notation';
 import type { DecodeError } from '@zapis/decode';
 import type { Diagnostic, DiagnosticCode } from '@zapis/game';
 import type { CellOnScan, ReadGame, ReadProblem, ReadProblemCode, ReviewBy } from './read-game.js';
@@ -87,8 +88,7 @@ export function readGameDiagnostics(game: ReadGame): ReadDiagnostic[] {
   const base = { file: first.file, page: first.page, line: 1, column: 1 };
   const problems = game.problems.map((problem: ReadProblem): ReadDiagnostic => ({ ...base, ...problem, line: 1, column: 1 }));
   if (!game.decoded.ok) {
-    const message = game.decoded.error.code === 'no-readings' ? 'no moves are written on the sheet' : game.decoded.error.message;
-    return [{ ...base, severity: 'error', code: `decode-${game.decoded.error.code}`, message }, ...problems];
+    return [{ ...base, severity: 'error', code: `decode-${game.decoded.error.code}`, message: noMovesReason(game.decoded.error) }, ...problems];
   }
   const decoded = game.decoded.value;
   const diagnostics: ReadDiagnostic[] = [];
@@ -177,9 +177,22 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
   };
 }
 
-/** The game as PGN: the decode's comments (what was read, why to review) and the tags read off the sheets. */
-export function readGamePgn(game: ReadGame): string | undefined {
-  if (!game.decoded.ok) return undefined;
+const FINISHED_RESULTS = ['1-0', '0-1', '1/2-1/2'] as const;
+
+/** Why a game read has no moves, as its diagnostic says. */
+const noMovesReason = (error: DecodeError): string => (error.code === 'no-readings' ? 'no moves are written on the sheet' : error.message);
+
+/**
+ * The game as PGN: the decode's comments (what was read, why to review) and the tags read off the sheets. A game
+ * with no moves decoded (a forfeit's sheet, pre-filled and never written on) is written too, with its tags and why,
+ * so that the round's PGN has every game the sheets name.
+ */
+export function readGamePgn(game: ReadGame): string {
+  if (!game.decoded.ok) {
+    // A result written on the sheet stands (a forfeit's 1-0) though no move does.
+    const result = FINISHED_RESULTS.find((text) => text === game.result) ?? '*';
+    return writePgn({ tags: { ...game.tags, Result: result }, comments: [`zapis read: no moves could be decoded: ${noMovesReason(game.decoded.error)}`], moves: [], result });
+  }
   return decodedGamePgn(game.decoded.value, { tags: game.tags, ...(game.result ? { result: game.result } : {}), readerNames: READER_NAMES });
 }
 

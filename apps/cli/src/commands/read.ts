@@ -160,8 +160,7 @@ export function registerRead(program: Command, context: CommandContext): void {
         summary.flagged += json.review.length;
         if (format === 'json') io.stdout.write(`${JSON.stringify(json)}\n`);
         else {
-          const pgn = readGamePgn(game);
-          if (pgn) io.stdout.write(`${pgn}\n`);
+          io.stdout.write(`${readGamePgn(game)}\n`);
           // PGN has no place for what reading found about the sheets themselves: errors and sheet warnings go to stderr.
           for (const diagnostic of json.diagnostics.filter((item) => item.severity === 'error' || item.code.startsWith('read-'))) {
             io.stderr.write(`zapis: ${pageLabel(diagnostic)}: ${diagnostic.severity === 'warning' ? 'warning: ' : ''}${diagnostic.message}\n`);
