@@ -1,5 +1,5 @@
 /** The page's side of the desk worker: each request is a promise. */
-import { requestTag, type DeskFailure, type DeskGame, type DeskGameSource, type DeskInput, type RoundPgn } from '@zapis/desk';
+import { requestTag, typedMoveStem, type DeskFailure, type DeskGame, type DeskGameSource, type DeskInput, type RoundPgn } from '@zapis/desk';
 import { materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './workers/desk-protocol.js';
 
 type Waiting = (reply: DeskReply) => void;
@@ -136,8 +136,17 @@ export class DeskClient {
    * where decodes ahead can be stopped, as for `look`).
    */
   typing(source: DeskGameSource, ply: number, fen: string, text: string): void {
+    const stem = typedMoveStem(text);
+    const last = this.lastTyping;
+    // A check mark added names the same move: the worker's reading of it stands, and a hint would stop its decode
+    // ahead only to start it again (what a checking move typed last used to cost at Enter).
+    if (stem !== '' && last?.id === source.id && last.ply === ply && last.fen === fen && last.stem === stem) return;
+    this.lastTyping = { id: source.id, ply, fen, stem };
     this.hint(source, (key) => ({ kind: 'typing', request: 0, id: source.id, key, ply, fen, text }));
   }
+
+  /** The last move being typed that the worker was told of, by its text without the marks that end it. */
+  private lastTyping: { readonly id: string; readonly ply: number; readonly fen: string; readonly stem: string } | undefined;
 
   /**
    * Moves read as they were typed, by position and text (the last few). Enter then asks the worker nothing before
@@ -146,12 +155,14 @@ export class DeskClient {
   private readonly typedReadings = new Map<string, TypedReading>();
 
   private readTyping(fen: string, text: string, result: TypedReading): void {
-    this.typedReadings.set(`${fen}\n${text}`, result);
+    // A move by its text without the marks that end it: with a mark added it reads the same (typedMoveStem). Why a
+    // text is no move, by the text itself: the message quotes it.
+    this.typedReadings.set(result.ok ? `${fen}\n${typedMoveStem(text)}` : `${fen}\n!${text}`, result);
     if (this.typedReadings.size > 32) this.typedReadings.delete(this.typedReadings.keys().next().value as string);
   }
 
   async typed(fen: string, text: string): Promise<TypedReading> {
-    const known = this.typedReadings.get(`${fen}\n${text}`);
+    const known = this.typedReadings.get(`${fen}\n${typedMoveStem(text)}`) ?? this.typedReadings.get(`${fen}\n!${text}`);
     if (known) return known;
     const reply = await this.ask({ kind: 'typed', fen, text });
     if (reply.kind === 'typed') return reply.result;

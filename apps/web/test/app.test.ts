@@ -353,6 +353,33 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(ahead.slice(before)).toEqual([true]);
   });
 
+  it('tells the worker nothing new when only a check mark is typed after the move, so its decode ahead goes on', async () => {
+    const { page } = app;
+    await pasteGame(page, '1. e4 e5 2. Nf3 d6 3. Nc3 Bg4 4. h3 Bh5\n');
+    await moveItem(page, 5).locator('button').click();
+    await page.waitForSelector('[data-testid=move-detail][data-ply="5"]');
+    // Every hint the page sends the desk worker about a move being typed (the worker exists already: its prototype's method is wrapped).
+    await page.evaluate(() => {
+      const sent: string[] = [];
+      (window as unknown as { zapisTypingSent: string[] }).zapisTypingSent = sent;
+      const post = Worker.prototype.postMessage as (this: Worker, ...args: unknown[]) => void;
+      Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+        const typed = args[0] as { kind?: string; text?: string };
+        if (typed?.kind === 'typing' && typed.text !== undefined) sent.push(typed.text);
+        post.apply(this, args);
+      } as typeof Worker.prototype.postMessage;
+    });
+    const before = await page.evaluate(() => ((window as unknown as { zapisDecodedAhead?: boolean[] }).zapisDecodedAhead ?? []).length);
+    await page.locator('[data-testid=typed-move]').pressSequentially('Bb5+', { delay: 100 });
+    await page.press('[data-testid=typed-move]', 'Enter');
+    await page.waitForSelector('[data-testid=move-list] li[data-ply="5"][data-confirmed=true][data-san="Bb5+"]');
+    await gameSettled(page);
+    // `Bb5` read as a move started its decode ahead; the `+` after it names the same move and stopped nothing.
+    expect(await page.evaluate(() => (window as unknown as { zapisTypingSent: string[] }).zapisTypingSent)).toEqual(['B', 'Bb', 'Bb5']);
+    const ahead = await page.evaluate(() => (window as unknown as { zapisDecodedAhead?: boolean[] }).zapisDecodedAhead ?? []);
+    expect(ahead.slice(before)).toEqual([true]);
+  });
+
   it('shows a game as settled only with every confirmation made so far, however quickly the keys come', async () => {
     const { page } = app;
     await pasteGame(page, '1. e4 e5 2. Mf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. 8b3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7\n');

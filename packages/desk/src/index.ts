@@ -17,5 +17,5 @@ export { decodeKeptGame, keptAheadGames } from './decode-kept.js';
 export { markChangedMoves } from './changed-moves.js';
 export { markBeforeRefused } from './refused-moves.js';
 export { KeptGames, KEPT_GAMES, WARM_GAMES, type KeptGame, type KeptGamesOptions } from './kept-games.js';
-export { parseTypedMove, type TypedMove } from './typed-move.js';
+export { parseTypedMove, typedMoveStem, type TypedMove } from './typed-move.js';
 export { roundPgn, type RoundPgn } from './round-pgn.js';

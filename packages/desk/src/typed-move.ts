@@ -11,6 +11,18 @@ import { parseFen } from '@zapis/core';
 
 export type TypedMove = { ok: true; san: string } | { ok: false; message: string };
 
+/** Check, mate and annotation marks ending a typed move (`+`, `#`, `++`, the Polish mate `X`, `!?`). */
+const TRAILING_MARKS = /(?:[+#!?]|(?<=[\dA-Z])X)+$/u;
+
+/**
+ * The typed text without the marks that end it: they never change which move it names (a wrong mark is a warning,
+ * not another move), so two texts with the same stem read as the same move, or neither as one. While a person types,
+ * the desk need not read a text again when only a mark was added.
+ */
+export function typedMoveStem(text: string): string {
+  return text.trim().replace(TRAILING_MARKS, '');
+}
+
 /** PGN's own syntax (tags, comments, variations, escapes) has no place in one move. */
 const NOT_IN_A_MOVE = /[[\]{}();%"\\<>]/;
 
