@@ -7,7 +7,7 @@
  * A word that is no move (`Rd9`) can only be replaced: by the legal moves that
  * make the rest legal, when they are few, or one letter from it.
  */
-import { describeMove, type Move, type Position } from '@zapis/core';
+import { describeMove, type Move, type MoveDescription, type Position } from '@zapis/core';
 import { englishSan } from '@zapis/core/internal';
 import { writeMove, type LanguageCode, type MoveNode, type MoveToken, type ParsedGame } from '@zapis/notation';
 import { distance } from 'fastest-levenshtein';
@@ -88,17 +88,7 @@ export function findRepairs(game: ParsedGame, replay: GameReplay, context: Repla
         const rest = replaysClean(after, nodes.slice(index + 1), context);
         if (rest) {
           const description = describeMove(before, move);
-          const san = englishSan(description);
-          const replacement = writeLike(node, description, language);
-          const inSan = replacement === san ? '' : ` (${san} in standard SAN)`;
-          repairs.push({
-            ...placeOf(nodes, index),
-            edit: { kind: 'replace', ply, written: node.text, san, replacement },
-            editedPlies: [ply],
-            message: `${plyLabel(ply)}${node.text} → ${plyLabel(ply)}${replacement}${inSan} makes the rest of the game legal`,
-            san: [...prefix, san, ...rest],
-            rank: distanceBack,
-          });
+          repairs.push(replaced(nodes, index, ply, description, writeLike(node, description, language), prefix, rest, distanceBack));
         }
       }
     }
@@ -167,23 +157,29 @@ function unreadableReplaced(start: Position, nodes: readonly MoveNode[], index: 
     const after = before.clone();
     after.playUnchecked(move);
     const restSan = replaysClean(after, rest, context);
-    if (!restSan) continue;
-    const san = englishSan(description);
-    const inSan = replacement === san ? '' : ` (${san} in standard SAN)`;
-    repairs.push({
-      ...placeOf(nodes, index),
-      edit: { kind: 'replace', ply, written: node.text, san, replacement },
-      editedPlies: [ply],
-      message: `${plyLabel(ply)}${node.text} → ${plyLabel(ply)}${replacement}${inSan} makes the rest of the game legal`,
-      san: [...sanBefore.slice(0, index), san, ...restSan],
-      rank: letters,
-    });
+    if (restSan) repairs.push(replaced(nodes, index, ply, description, replacement, sanBefore.slice(0, index), restSan, letters));
   }
   // Equally close: in the order a reader scans them.
   repairs.sort((a, b) => a.rank - b.rank || (a.edit.kind === 'replace' && b.edit.kind === 'replace' ? a.edit.replacement.localeCompare(b.edit.replacement) : 0));
   // Many moves fit what follows (always, when nothing does): the rest does not tell them apart, only the letters might.
   const told = repairs.length <= MAX_REPAIRS ? repairs : repairs.filter((repair) => repair.rank <= 1);
   return told.slice(0, MAX_REPAIRS).map(({ rank: _rank, ...repair }) => repair);
+}
+
+/** The repair that writes `replacement` (the move `description`, played at `ply`) in place of the token at `index`. */
+function replaced(nodes: readonly MoveNode[], index: number, ply: number, description: MoveDescription, replacement: string,
+  prefix: readonly string[], rest: readonly string[], rank: number): Repair & { rank: number } {
+  const written = nodes[index].text;
+  const san = englishSan(description);
+  const inSan = replacement === san ? '' : ` (${san} in standard SAN)`;
+  return {
+    ...placeOf(nodes, index),
+    edit: { kind: 'replace', ply, written, san, replacement },
+    editedPlies: [ply],
+    message: `${plyLabel(ply)}${written} → ${plyLabel(ply)}${replacement}${inSan} makes the rest of the game legal`,
+    san: [...prefix, san, ...rest],
+    rank,
+  };
 }
 
 /** The line and column of the node a ply was written at. */
