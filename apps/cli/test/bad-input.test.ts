@@ -148,12 +148,13 @@ describe.skipIf(!existsSync(BIN))('a reader that closes the pipe early (EPIPE)',
 
 describe('--max-errors', () => {
   it('stops at the limit: only that many errors printed, and it says where it stopped', async () => {
-    const result = await run(['validate', 'many-bad.pgn', '--max-errors', '2'], { cwd: dir });
+    // Each bad game has two errors (Qh9 and Bb9, each a word that is no move): the limit falls inside the second game.
+    const result = await run(['validate', 'many-bad.pgn', '--max-errors', '3'], { cwd: dir });
     expect(result.code).toBe(1);
-    expect(result.stdout.match(/: error\[(?!diagnostics-not-listed)/g)).toHaveLength(2);
-    expect(result.stdout).toContain('error[diagnostics-not-listed]');
-    expect(result.stderr).toMatch(/stopped at 2 errors \(--max-errors 2\): nothing after game 1 of many-bad\.pgn \(line 1\) was validated/);
-    expect(result.stdout).toMatch(/^1 game: /m);
+    expect(result.stdout.match(/: error\[(?!diagnostics-not-listed)/g)).toHaveLength(3);
+    expect(result.stdout).toContain('many-bad.pgn:7:24: error[diagnostics-not-listed]: 1 more finding in this game from here on is not listed (1 error)');
+    expect(result.stderr).toMatch(/stopped at 3 errors \(--max-errors 3\): nothing after game 2 of many-bad\.pgn \(line 5\) was validated/);
+    expect(result.stdout).toMatch(/^2 games: /m);
   });
 });
 
