@@ -151,13 +151,13 @@ function unreadableReplaced(start: Position, nodes: readonly MoveNode[], index: 
   const legal = new LegalMoves(before);
   for (let i = 0; i < legal.count; i++) {
     const move = legal.moves[i];
-    const description = describeMove(before, move);
-    const replacement = writeMove(description, language ? { language } : {});
-    const letters = distance(node.text, replacement);
     const after = before.clone();
     after.playUnchecked(move);
     const restSan = replaysClean(after, rest, context);
-    if (restSan) repairs.push(replaced(nodes, index, ply, description, replacement, sanBefore.slice(0, index), restSan, letters));
+    if (!restSan) continue;
+    const description = describeMove(before, move);
+    const replacement = writeMove(description, language ? { language } : {});
+    repairs.push(replaced(nodes, index, ply, description, replacement, sanBefore.slice(0, index), restSan, distance(node.text, replacement)));
   }
   // Equally close: in the order a reader scans them.
   repairs.sort((a, b) => a.rank - b.rank || (a.edit.kind === 'replace' && b.edit.kind === 'replace' ? a.edit.replacement.localeCompare(b.edit.replacement) : 0));

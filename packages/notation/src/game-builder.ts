@@ -31,6 +31,11 @@ interface MoveAttachments {
 type BuildingMove = (MoveToken & MoveAttachments & { drawOffer: boolean; enPassantMark: boolean }) | (NullMoveToken & MoveAttachments)
   | (UnreadableMoveToken & MoveAttachments);
 
+/** A word that holds a ply (`UnreadableMoveToken`), with the move number written before it if any. */
+const unreadableNode = (text: string, span: SourceSpan, moveNumber: MoveNumber | undefined): BuildingMove => ({
+  kind: 'unreadable', text, span, moveNumber, nags: NONE, comments: NONE, variations: NONE,
+});
+
 interface BuildingVariation {
   span: SourceSpan;
   readonly comments: Comment[];
@@ -403,7 +408,7 @@ export class GameBuilder {
       return;
     }
     game.phase = 'moves';
-    const node: BuildingMove = { kind: 'unreadable', text, span, moveNumber: this.pendingNumber, nags: NONE, comments: NONE, variations: NONE };
+    const node = unreadableNode(text, span, this.pendingNumber);
     this.pendingNumber = undefined;
     this.pushMove(node);
   }
@@ -434,7 +439,7 @@ export class GameBuilder {
     // The half-move a number stands before, counted from any fixed origin: `3.` White's, `3...` Black's.
     const halfMove = (written: MoveNumber): number => 2 * written.value + (written.dots >= 3 ? 1 : 0);
     if (halfMove(number) - halfMove(previous) !== moves.length - numbered + 1) return;
-    moves.splice(word.index, 0, { kind: 'unreadable', text: word.text, span: word.span, moveNumber: undefined, nags: NONE, comments: NONE, variations: NONE });
+    moves.splice(word.index, 0, unreadableNode(word.text, word.span, undefined));
   }
 
   /** Ends the section: reports what is left open and hands over the last game. */
