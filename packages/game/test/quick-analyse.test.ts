@@ -3,11 +3,13 @@
  * analyseGame's; whenever a game has anything to explain, it does not answer.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readGnuBook, skipWithoutShared } from '@zapis/testkit';
+import { corpusSample, readGnuBook, skipWithoutShared } from '@zapis/testkit';
 import { parsePgn, splitSections } from '@zapis/notation';
 import { analyseGame, quickAnalyse, type AnalyseOptions, type QuickReport } from '../src/index.js';
 
 const skip = skipWithoutShared();
+// Every 4th of the corpus's first 20,000 games under `pnpm test`, each language its own quarter; all under `pnpm test:corpus`.
+const sample = corpusSample(4);
 
 /** The parts of a full report the fast lane gives, in the same shape. */
 function fullView(text: string, options: AnalyseOptions = {}) {
@@ -138,12 +140,13 @@ describe.skipIf(skip)('quickAnalyse on the real corpus', () => {
     [english, polish] = await Promise.all([readGnuBook('en'), readGnuBook('pl')]);
   }, 600_000);
 
-  it('equals analyseGame on every game it answers among the first 20,000, and answers nearly all', () => {
+  it(`equals analyseGame on every game it answers among ${sample.describe('the first 20,000')}, and answers nearly all`, () => {
     let games = 0;
     let answered = 0;
     const mismatches: string[] = [];
     for (const section of splitSections(english)) {
       if (++games > 20_000) break;
+      if (!sample.includes(games - 1, 0)) continue;
       const quick = quickAnalyse(english, section.start, english.length);
       if (quick === undefined) continue;
       answered++;
@@ -153,15 +156,16 @@ describe.skipIf(skip)('quickAnalyse on the real corpus', () => {
       else if (JSON.stringify(quickView(quick)) !== JSON.stringify(full.view)) mismatches.push(`game ${games}: reports differ`);
     }
     expect(mismatches.slice(0, 5)).toEqual([]);
-    expect(answered / 20_000).toBeGreaterThan(0.99);
+    expect(answered / sample.size(20_000)).toBeGreaterThan(0.99);
   });
 
-  it('equals analyseGame on every game it answers among the first 20,000 of the Polish twin, and answers nearly all', () => {
+  it(`equals analyseGame on every game it answers among ${sample.describe('the first 20,000')} of the Polish twin, and answers nearly all`, () => {
     let games = 0;
     let answered = 0;
     const mismatches: string[] = [];
     for (const section of splitSections(polish)) {
       if (++games > 20_000) break;
+      if (!sample.includes(games - 1, 1)) continue;
       const quick = quickAnalyse(polish, section.start, polish.length);
       if (quick === undefined) continue;
       answered++;
@@ -171,6 +175,6 @@ describe.skipIf(skip)('quickAnalyse on the real corpus', () => {
       else if (quick.language !== 'pl' && quick.language !== 'any' && quick.language !== 'en') mismatches.push(`game ${games}: read as ${quick.language}`);
     }
     expect(mismatches.slice(0, 5)).toEqual([]);
-    expect(answered / 20_000).toBeGreaterThan(0.99);
+    expect(answered / sample.size(20_000)).toBeGreaterThan(0.99);
   });
 });
