@@ -18,16 +18,14 @@ const stripMarks = (san: string): string => san.replace(/[+#]$/, '');
 /** The games of the file, each parsed only when `wanted` says so at its 0-based index (undefined otherwise). */
 function* gamesOf(text: string, wanted: (index: number) => boolean): Generator<ParsedGame | undefined> {
   const lines = new LineIndex(text);
-  let index = 0;
+  let index = -1;
   for (const section of splitSections(text)) {
-    if (!wanted(index)) {
-      index++;
+    if (!wanted(++index)) {
       yield undefined;
       continue;
     }
     const games = parseSection(text, section.start, section.end, lines, index + 1);
     if (games.length !== 1) throw new Error(`the section of game ${index + 1} holds ${games.length} games`);
-    index++;
     yield games[0];
   }
 }

@@ -7,7 +7,7 @@
  */
 
 /** Whether the sweeps read their corpora whole (ZAPIS_CORPUS=full). */
-export const FULL_CORPUS_SWEEP: boolean = process.env.ZAPIS_CORPUS === 'full';
+const FULL_CORPUS_SWEEP: boolean = process.env.ZAPIS_CORPUS === 'full';
 
 export interface CorpusSample {
   /** Every this many games is read (1: all). */

@@ -3,4 +3,4 @@ export { readGames, readGnuBook, readText, type RawGame } from './corpus.js';
 export { readPerftSuite, type PerftCase } from './perft-suites.js';
 export { garbageBytes } from './garbage.js';
 export { seededRandom } from './random.js';
-export { FULL_CORPUS_SWEEP, corpusSample, type CorpusSample } from './corpus-sweep.js';
+export { corpusSample, type CorpusSample } from './corpus-sweep.js';
