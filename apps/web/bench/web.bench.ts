@@ -213,6 +213,8 @@ const reportWorkerDecodes: number[] = [];
 /** Per report correction, click to the person seeing the choice taken: the re-decoding status shown, or the game. */
 const reportFeedback: number[] = [];
 let reportSkipped: string | undefined;
+/** Second readings (PP-OCR alone) the other reading's worker decoded on the report sheets' page. */
+let reportOtherReadings = 0;
 {
   const folder = mkdtempSync(join(tmpdir(), 'zapis-web-bench-'));
   try {
@@ -249,9 +251,15 @@ let reportSkipped: string | undefined;
       }
     }
     const series = await page.evaluate(() => {
-      const bench = window as unknown as { zapisCorrectionTimes?: number[]; zapisDecodedAhead?: boolean[]; zapisDecodeTimes?: number[]; zapisFeedbackTimes?: number[] };
-      return { corrections: bench.zapisCorrectionTimes ?? [], ahead: bench.zapisDecodedAhead ?? [], decodes: bench.zapisDecodeTimes ?? [], feedback: bench.zapisFeedbackTimes ?? [] };
+      const bench = window as unknown as {
+        zapisCorrectionTimes?: number[]; zapisDecodedAhead?: boolean[]; zapisDecodeTimes?: number[]; zapisFeedbackTimes?: number[]; zapisOtherReadings?: number[];
+      };
+      return {
+        corrections: bench.zapisCorrectionTimes ?? [], ahead: bench.zapisDecodedAhead ?? [], decodes: bench.zapisDecodeTimes ?? [], feedback: bench.zapisFeedbackTimes ?? [],
+        otherReadings: Math.max(0, ...(bench.zapisOtherReadings ?? [])),
+      };
     });
+    reportOtherReadings = series.otherReadings;
     reportCorrections.push(...series.corrections);
     reportFeedback.push(...series.feedback);
     reportAhead.push(...series.ahead.slice(-series.corrections.length));
@@ -359,7 +367,8 @@ if (reportSkipped) console.log(`report sheets: ${reportSkipped}`);
 else {
   const sorted = [...reportWorkerDecodes].sort((a, b) => a - b);
   console.log(`report sheets' corrections, in the desk worker (sorted): ${sorted.map((ms) => Math.round(ms)).join(', ')} ms; ` +
-    `page's clock: median ${Math.round(median(reportCorrections))}, over 300 ms: ${reportCorrections.filter((ms) => ms > 300).length} of ${reportCorrections.length}`);
+    `page's clock: median ${Math.round(median(reportCorrections))}, over 300 ms: ${reportCorrections.filter((ms) => ms > 300).length} of ${reportCorrections.length}; ` +
+    `${reportOtherReadings} second readings decoded by the other reading's worker`);
   const reviewed = [...reviewWorkerDecodes].sort((a, b) => a - b);
   console.log(`report sheets reviewed, in the desk worker (sorted): ${reviewed.map((ms) => Math.round(ms)).join(', ')} ms; ` +
     `page's clock: median ${Math.round(median(reviewCorrections))}, over 300 ms: ${reviewCorrections.filter((ms) => ms > 300).length} of ${reviewCorrections.length}; ` +

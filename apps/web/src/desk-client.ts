@@ -1,6 +1,8 @@
 /** The page's side of the desk worker: each request is a promise. */
 import { requestTag, typedMoveStem, type DeskFailure, type DeskGame, type DeskGameSource, type DeskInput, type RoundPgn } from '@zapis/desk';
 import { materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './workers/desk-protocol.js';
+import { otherReadingStopped, sharedAnswers } from './workers/other-reading-link.js';
+import type { OtherReadingConnect } from './workers/other-reading-worker.js';
 
 type Waiting = (reply: DeskReply) => void;
 type Unnumbered<T> = T extends unknown ? Omit<T, 'request'> : never;
@@ -8,6 +10,8 @@ type TypedReading = { ok: true; san: string } | { ok: false; message: string };
 
 export class DeskClient {
   private worker: Worker;
+  /** Decodes PP-OCR alone's reading of each scan game beside the desk worker's decode (shared memory only). */
+  private otherReadingWorker: Worker | undefined;
   private readonly replies = new Map<number, Waiting>();
   private next = 1;
   /** The material key each game was last decoded with in the worker: hints name only games it holds. */
@@ -44,7 +48,11 @@ export class DeskClient {
         return;
       }
       if (event.data.kind === 'ready') {
-        if (this.waiting) worker.postMessage({ kind: 'signals', request: 0, waiting: this.waiting } satisfies DeskRequest);
+        if (this.waiting) {
+          const otherReading = this.startOtherReading();
+          worker.postMessage({ kind: 'signals', request: 0, waiting: this.waiting, ...(otherReading ? { otherReading } : {}) } satisfies DeskRequest,
+            otherReading ? [otherReading.port] : []);
+        }
         this.markReady();
         return;
       }
@@ -60,10 +68,31 @@ export class DeskClient {
       this.sent.clear();
       this.inputsSent.clear();
       worker.terminate();
+      this.otherReadingWorker?.terminate();
+      this.otherReadingWorker = undefined;
       this.ready = new Promise((resolve) => { this.markReady = resolve; });
       this.worker = this.start();
     };
     return worker;
+  }
+
+  /** The other reading's worker, connected by a port the desk worker gets (undefined where it cannot start). */
+  private startOtherReading(): (ReturnType<typeof sharedAnswers> & { port: MessagePort }) | undefined {
+    try {
+      const worker = new Worker(new URL('./workers/other-reading-worker.ts', import.meta.url), { type: 'module', name: 'zapis-other-reading' });
+      const channel = new MessageChannel();
+      const answers = sharedAnswers();
+      // A worker that fails leaves the desk worker decoding both readings itself (it never listened, or stops waiting).
+      worker.onerror = (event: ErrorEvent) => {
+        event.preventDefault();
+        otherReadingStopped(answers);
+      };
+      worker.postMessage({ port: channel.port2, ...answers } satisfies OtherReadingConnect, [channel.port2]);
+      this.otherReadingWorker = worker;
+      return { ...answers, port: channel.port1 };
+    } catch {
+      return undefined;
+    }
   }
 
   private async ask(message: Unnumbered<DeskRequest>): Promise<DeskReply> {
@@ -117,7 +146,7 @@ export class DeskClient {
     return { games: [], failures: [{ inputId: '', name: '', code: 'internal', message: reply.kind === 'failed' ? reply.message : 'unexpected reply' }] };
   }
 
-  async decode(source: DeskGameSource, confirmations: ReadonlyMap<number, string>): Promise<{ ok: true; game: DeskGame; milliseconds: number; ahead: boolean } | { ok: false; message: string }> {
+  async decode(source: DeskGameSource, confirmations: ReadonlyMap<number, string>): Promise<{ ok: true; game: DeskGame; milliseconds: number; ahead: boolean; otherReadings: number } | { ok: false; message: string }> {
     const key = materialKey(source);
     const request = { kind: 'decode' as const, id: source.id, key, confirmations: [...confirmations] };
     let reply = await this.ask(request);
@@ -127,7 +156,7 @@ export class DeskClient {
       reply = await this.ask(request);
     }
     this.sent.set(source.id, key);
-    if (reply.kind === 'decoded') return { ok: true, game: reply.game, milliseconds: reply.milliseconds, ahead: reply.ahead };
+    if (reply.kind === 'decoded') return { ok: true, game: reply.game, milliseconds: reply.milliseconds, ahead: reply.ahead, otherReadings: reply.otherReadings };
     return { ok: false, message: reply.kind === 'failed' ? reply.message : 'unexpected reply' };
   }
 

@@ -300,6 +300,7 @@ export class Session {
       // The benchmark reads the worker's own decode times here, and which were decoded ahead.
       benchRecord('zapisDecodeTimes', decoded.milliseconds);
       benchRecord('zapisDecodedAhead', decoded.ahead);
+      benchRecord('zapisOtherReadings', decoded.otherReadings);
       if (this.state.selectedGame === id && this.state.selectedPly === undefined && decoded.game.flagged.length > 0) {
         this.update({ selectedPly: decoded.game.flagged[0] }, false);
       } else if (this.state.selectedGame === id) {
@@ -442,7 +443,8 @@ export class Session {
 }
 
 /** The series the benchmark reads off the page (apps/web/bench): a number or flag appended per event. */
-type BenchSeries = 'zapisReadTimes' | 'zapisGameShownTimes' | 'zapisDecodeTimes' | 'zapisDecodedAhead' | 'zapisCorrectionTimes' | 'zapisFeedbackTimes';
+type BenchSeries = 'zapisReadTimes' | 'zapisGameShownTimes' | 'zapisDecodeTimes' | 'zapisDecodedAhead' | 'zapisOtherReadings' | 'zapisCorrectionTimes'
+  | 'zapisFeedbackTimes';
 
 function benchRecord(series: BenchSeries, value: number | boolean): void {
   ((globalThis as unknown as Partial<Record<BenchSeries, (number | boolean)[]>>)[series] ??= []).push(value);

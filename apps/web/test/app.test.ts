@@ -119,6 +119,11 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(reviewed).toEqual(truth);
     expect(picked).toBeGreaterThan(0);
     expect(namedByTheOtherReader).toBeGreaterThan(0);
+    // PP-OCR alone's reading was decoded by the other reading's worker, beside the desk worker's decode (the page is
+    // cross-origin isolated): the first decode's and every correction's not decoded ahead.
+    const otherReadings = await page.evaluate(() => (window as unknown as { zapisOtherReadings?: number[] }).zapisOtherReadings ?? []);
+    expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+    expect(Math.max(0, ...otherReadings)).toBeGreaterThan(0);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
     const pgn = readFileSync((await download.path())!, 'utf8');

@@ -162,7 +162,7 @@ export class DecodeReuse {
 
   private wideToo = false;
 
-  /** @internal A decode priming the wide search runs it even where the game does not look lost. */
+  /** A decode priming the wide search runs it even where the game does not look lost (`primeWideSearch`). */
   get searchesWideToo(): boolean {
     return (this.first ?? this).wideToo;
   }
@@ -176,17 +176,30 @@ export class DecodeReuse {
    * Returns false when `stop` stopped it.
    */
   primeWideSearch(stop: () => boolean, decode: () => unknown): boolean {
+    return this.primeWideSearchWith(stop, decode) !== undefined;
+  }
+
+  /** `primeWideSearch`, with what `decode` answered (undefined: stopped). */
+  primeWideSearchWith<T>(stop: () => boolean, decode: () => T): { readonly value: T } | undefined {
     this.wideToo = true;
     try {
       const primed = this.ahead(stop, decode);
       primed?.use();
-      return primed !== undefined;
+      return primed ? { value: primed.value } : undefined;
     } finally {
       this.wideToo = false;
     }
   }
 
-  /** @internal Called by the search at every ply: ends a decode run ahead when its caller asks. */
+  /** Whether a decode run ahead (`ahead`, or priming the wide search) is under way with this object or its first readings'. */
+  get runningAhead(): boolean {
+    return (this.first ?? this).aheadSaves !== undefined;
+  }
+
+  /**
+   * Ends a decode run ahead (throws) when its caller asks: the search calls it at every ply, and so does a decode that
+   * waits for work done elsewhere on its behalf (a cross-check's other reading on another thread).
+   */
   checkStop(): void {
     const owner = this.first ?? this;
     if (owner.stoppedAhead || owner.stopAhead?.()) {

@@ -132,6 +132,72 @@ function isAttacked(position: Position, facts: PositionFacts, square: number): b
   return attackKnown[square] === 1;
 }
 
+/**
+ * Σ weights[f] · feature f of `move`, added in the features' order: exactly the dot product of `weights` with what
+ * `moveFeatures` fills in (a feature that is 0 adds nothing), without a vector filled and summed per move. A search
+ * asks this of every legal move of every position it meets; the vector was half of generating a position's moves.
+ */
+export function weightedMoveFeatures(position: Position, facts: PositionFacts, move: MoveDescription, lastCaptureSquare: number,
+  weights: Float64Array): number {
+  const { mover } = facts;
+  const piece = move.piece;
+  const pawn = piece === 'pawn';
+  const castle = move.castle !== undefined;
+  const fromRank = mover === 0 ? squareRank(move.from) : 7 - squareRank(move.from);
+  const toRank = mover === 0 ? squareRank(move.to) : 7 - squareRank(move.to);
+  let score = 0;
+  if (move.capture) score += move.to === lastCaptureSquare ? weights[at.recapture] : weights[at.capture];
+  if (move.check) score += weights[at.check];
+  if (castle) score += weights[at.castle];
+  if (move.promotion) score += move.promotion === 'queen' ? weights[at.queenPromotion] : weights[at.underPromotion];
+  const pieceFeature = PIECE_FEATURE[piece];
+  if (pieceFeature !== undefined) score += weights[pieceFeature];
+  if (piece === 'king' && !castle) {
+    if (facts.mayCastle) score += weights[at.kingWalk];
+    if (facts.endgame) score += weights[at.endgameKing];
+  }
+  if (facts.opening) {
+    if ((piece === 'knight' || piece === 'bishop') && fromRank === 0) score += weights[at.development];
+    if (piece === 'queen') score += weights[at.openingQueen];
+    if (pawn) {
+      const file = squareFile(move.from);
+      score += file >= 2 && file <= 5 ? weights[at.openingCentralPawn] : weights[at.openingWingPawn];
+    }
+  }
+  if (pawn && Math.abs(toRank - fromRank) === 2) score += weights[at.pawnDoublePush];
+  const piecePlaced = !pawn && !castle;
+  let fromPawnAttack = false;
+  if (piecePlaced) {
+    score += weights[at.advance] * ((toRank - fromRank) / 7);
+    if (toRank === 0 && fromRank !== 0) score += weights[at.backRank];
+    const file = squareFile(move.to);
+    const rank = squareRank(move.to);
+    score += weights[at.centrality] * ((3.5 - Math.max(Math.abs(file - 3.5), Math.abs(rank - 3.5))) / 3);
+    if (!move.capture && enemyPawnAttacks(position.board, move.to, mover)) score += weights[at.intoPawnAttack];
+    fromPawnAttack = enemyPawnAttacks(position.board, move.from, mover);
+  }
+  const toAttacked = !castle && isAttacked(position, facts, move.to);
+  if (!castle) {
+    if (isAttacked(position, facts, move.from)) score += weights[at.fromAttacked];
+    if (toAttacked) score += weights[at.toAttacked];
+  }
+  if (move.captured) {
+    score += weights[at.capturedValue] * (VALUE[move.captured] / 9);
+    score += weights[at.captureGain] * ((VALUE[move.captured] - VALUE[piece]) / 9);
+  }
+  if (move.mate) score += weights[at.mate];
+  if (pawn) {
+    if (facts.late) score += weights[at.latePawn];
+    if (toRank === 5 || toRank === 6) score += weights[at.pawnToSixthOrSeventh];
+  }
+  if (move.captured) {
+    if (!toAttacked) score += weights[at.safeCapture];
+    else score += weights[at.losingCapture] * (Math.max(0, VALUE[piece] - VALUE[move.captured]) / 9);
+  }
+  if (fromPawnAttack) score += weights[at.fromPawnAttack];
+  return score;
+}
+
 /** Fills `out` (FEATURE_COUNT long) with the features of `move` in `position` (before it is played). */
 export function moveFeatures(position: Position, facts: PositionFacts, move: MoveDescription, lastCaptureSquare: number, out: Float64Array): void {
   out.fill(0);

@@ -5,7 +5,7 @@
  * The weights are fitted on real games (`tsx bench/fit-prior.ts`, fit-move-prior.ts).
  */
 import type { MoveDescription, Position } from '@zapis/core';
-import { FEATURE_COUNT, MOVE_FEATURES, moveFeatures, type MoveFeature, type PositionFacts } from './move-features.js';
+import { MOVE_FEATURES, weightedMoveFeatures, type MoveFeature, type PositionFacts } from './move-features.js';
 
 /** Log-odds per feature; a feature left out weighs 0. */
 export type MovePriorWeights = Readonly<Partial<Record<MoveFeature, number>>>;
@@ -23,10 +23,10 @@ export const DEFAULT_MOVE_PRIOR: Readonly<Record<MoveFeature, number>> = {
   safeCapture: 0.7, losingCapture: -5.152, fromPawnAttack: 1.928,
 };
 
-const scratch = new Float64Array(FEATURE_COUNT);
 const weightCache = new WeakMap<MovePriorWeights, Float64Array>();
 
-function weightVector(weights: MovePriorWeights): Float64Array {
+/** The weights in the features' order (made once per weights object). */
+export function priorWeightVector(weights: MovePriorWeights = DEFAULT_MOVE_PRIOR): Float64Array {
   let vector = weightCache.get(weights);
   if (!vector) {
     vector = Float64Array.from(MOVE_FEATURES, (name) => weights[name] ?? 0);
@@ -37,12 +37,8 @@ function weightVector(weights: MovePriorWeights): Float64Array {
 
 /** Unnormalised log weight of a legal move of `position`; `lastCaptureSquare` is where the opponent just captured, or -1. */
 export function moveLogWeight(position: Position, facts: PositionFacts, description: MoveDescription, lastCaptureSquare: number,
-  weights: MovePriorWeights = DEFAULT_MOVE_PRIOR): number {
-  moveFeatures(position, facts, description, lastCaptureSquare, scratch);
-  const vector = weightVector(weights);
-  let score = 0;
-  for (let f = 0; f < FEATURE_COUNT; f++) score += vector[f] * scratch[f];
-  return score;
+  weights: MovePriorWeights | Float64Array = DEFAULT_MOVE_PRIOR): number {
+  return weightedMoveFeatures(position, facts, description, lastCaptureSquare, weights instanceof Float64Array ? weights : priorWeightVector(weights));
 }
 
 /** Log probabilities from log weights (log-sum-exp normalisation). */

@@ -15,7 +15,7 @@ import {
   newMoveBuffer, repetitionKeyParts,
 } from '@zapis/core/internal';
 import { positionFacts } from './move-features.js';
-import { moveLogWeight, type MovePriorWeights } from './move-prior.js';
+import { moveLogWeight, priorWeightVector, type MovePriorWeights } from './move-prior.js';
 
 /** A described move: what the lattice's edges carry. */
 export interface KnownMove {
@@ -52,6 +52,7 @@ export class MoveTable {
     const count = generateLegalMoves(position, legal);
     disambiguationsOf(position, legal, count, disambiguations);
     const facts = positionFacts(position);
+    const priorVector = priorWeightVector(priorWeights);
     // Plain arrays: a search builds thousands of these, and small typed arrays are slow to allocate.
     const ids: number[] = [];
     const childLo: number[] = [];
@@ -99,7 +100,7 @@ export class MoveTable {
         this.moves.push({ id, move, uci, san, key: `${uci}|${san}`, description });
       }
       ids.push(id);
-      weights[i] = moveLogWeight(position, facts, this.moves[id].description, lastCaptureSquare, priorWeights);
+      weights[i] = moveLogWeight(position, facts, this.moves[id].description, lastCaptureSquare, priorVector);
     }
     // Normalised over the legal moves (log-sum-exp).
     let top = -Infinity;

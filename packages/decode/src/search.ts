@@ -179,9 +179,30 @@ class SearchNode implements LatticeNode {
     public logAlpha: number, public best: number, public logFinal: number, public abandoned: boolean) {}
 }
 
+/**
+ * An edge keeps its sheets' steps as numbers (one or two sheets) and makes the step objects when asked: only the
+ * edges of the game built, of a stretch gone back over and of a rescored lattice are, while a correction made about
+ * a hundred thousand edges, three objects apiece, most of them for the collector.
+ */
 class SearchEdge implements LatticeEdge {
-  constructor(readonly from: LatticeNode, readonly to: LatticeNode, readonly candidate: KnownMove, readonly steps: readonly SheetStep[],
-    readonly logWeight: number) {}
+  private made: readonly SheetStep[] | undefined;
+
+  constructor(readonly from: LatticeNode, readonly to: LatticeNode, readonly candidate: KnownMove, readonly logWeight: number,
+    private readonly sheets: number, private readonly use0: number, private readonly cell0: number, private readonly noise0: number,
+    private readonly weight0: number, private readonly use1: number, private readonly cell1: number, private readonly noise1: number,
+    private readonly weight1: number) {}
+
+  get steps(): readonly SheetStep[] {
+    if (!this.made) {
+      const first = stepOf(this.use0, this.cell0, this.noise0, this.weight0);
+      this.made = this.sheets === 1 ? [first] : [first, stepOf(this.use1, this.cell1, this.noise1, this.weight1)];
+    }
+    return this.made;
+  }
+}
+
+function stepOf(use: number, cell: number, noise: number, weight: number): SheetStep {
+  return new SearchStep(CELL_USES[use], cell, noise >= 0 ? [noise] : NO_CELLS, weight);
 }
 
 class SearchStep implements SheetStep {
@@ -334,14 +355,11 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
       const from = beam[proposals.parent[p]];
       // A way in that carries a negligible share of the child's probability changes no posterior.
       if (from.logAlpha + proposals.weight[p] < to.logAlpha - NEGLIGIBLE_EDGE && children.bestProposal[proposals.child[p]] !== p) continue;
-      const steps: SheetStep[] = [];
-      for (let s = 0; s < sheets.length; s++) {
-        const k = p * 2 + s;
-        steps.push(new SearchStep(CELL_USES[proposals.use[k]], proposals.cell[k], proposals.noise[k] >= 0 ? [proposals.noise[k]] : NO_CELLS,
-          proposals.stepWeight[k]));
-      }
       const candidate = table.moves[beamMoves[proposals.parent[p]].ids[proposals.move[p]]];
-      const edge = new SearchEdge(from, to, candidate, steps, proposals.weight[p]);
+      const k = p * 2;
+      const edge = new SearchEdge(from, to, candidate, proposals.weight[p], sheets.length,
+        proposals.use[k], proposals.cell[k], proposals.noise[k], proposals.stepWeight[k],
+        proposals.use[k + 1], proposals.cell[k + 1], proposals.noise[k + 1], proposals.stepWeight[k + 1]);
       to.incoming.push(edge);
       if (children.bestProposal[proposals.child[p]] === p) to.bestEdge = edge;
     }

@@ -6,7 +6,8 @@ import { describeLegalMoves } from '../src/candidate-moves.js';
 import { referenceGame } from '../src/evaluation/reference-games.js';
 import { fitMovePrior, PriorSamples } from '../src/fit-move-prior.js';
 import { FEATURE_COUNT, MOVE_FEATURES, moveFeatures, positionFacts, type MoveFeature } from '../src/move-features.js';
-import { DEFAULT_MOVE_PRIOR } from '../src/move-prior.js';
+import { DEFAULT_MOVE_PRIOR, moveLogWeight } from '../src/move-prior.js';
+import { readPerftSuite, seededRandom } from '@zapis/testkit';
 import { englishSan } from '@zapis/core/internal';
 
 function positionOf(fen: string): Position {
@@ -51,6 +52,71 @@ describe('move features', () => {
     // A rook for a rook gains nothing (a zero feature is left out).
     expect(featuresOf(trade, 'Rxd5', 35).captureGain).toBeUndefined();
     expect(featuresOf(trade, 'Rxd5').capture).toBe(1);
+  });
+});
+
+describe('a move\u2019s prior weight', () => {
+  /** What the fitting sees: the features as a vector, dotted with the weights in the features' order. */
+  function dotted(position: Position, move: Parameters<typeof moveFeatures>[2], lastCaptureSquare: number, weights: Float64Array): number {
+    const out = new Float64Array(FEATURE_COUNT);
+    moveFeatures(position, positionFacts(position), move, lastCaptureSquare, out);
+    let score = 0;
+    for (let f = 0; f < FEATURE_COUNT; f++) score += weights[f] * out[f];
+    return score;
+  }
+
+  /** Every legal move of `position`, after a capture on each square its moves capture on and on none: the prior's sum is the dot product, bit for bit. */
+  function checkPosition(position: Position, weightSets: readonly Float64Array[]): number {
+    const moves = describeLegalMoves(position);
+    const lastCaptures = [-1, ...new Set(moves.filter((move) => move.capture).map((move) => move.to))];
+    let checked = 0;
+    for (const weights of weightSets) {
+      for (const last of lastCaptures) {
+        const facts = positionFacts(position);
+        for (const move of moves) {
+          expect(moveLogWeight(position, facts, move, last, weights), `${englishSan(move)} after a capture on ${last}`).toBe(dotted(position, move, last, weights));
+          checked += 1;
+        }
+      }
+    }
+    return checked;
+  }
+
+  const random = seededRandom(7);
+  const weightSets = [
+    Float64Array.from(MOVE_FEATURES, (name) => DEFAULT_MOVE_PRIOR[name]),
+    // Every feature weighed, with values whose sums round differently in another order.
+    Float64Array.from(MOVE_FEATURES, () => (random() - 0.5) * 10 / 3),
+  ];
+
+  it('is exactly the fitted weights dotted with the move\u2019s features, on tricky positions (castling, en passant, promotions, mates)', () => {
+    let checked = 0;
+    for (const suite of ['python-chess_tricky.perft', 'shakmaty_tricky.perft', 'scalachess_tricky.perft']) {
+      if (skipWithoutShared()) break;
+      for (const { fen } of readPerftSuite(sharedPath(`perft/${suite}`))) {
+        const parsed = parseFen(fen);
+        if (parsed.ok && !parsed.value.chess960) checked += checkPosition(parsed.value, weightSets);
+      }
+    }
+    checked += checkPosition(initialPosition(), weightSets);
+    checked += checkPosition(positionOf('4k3/8/8/3r4/8/2n5/8/3RK3 w - - 0 1'), weightSets);
+    expect(checked).toBeGreaterThan(skipWithoutShared() ? 100 : 5_000);
+  });
+
+  it.skipIf(skipWithoutShared())('is exactly the dot product in every position of 20 real games, opening to endgame', async () => {
+    let checked = 0;
+    let index = 0;
+    for await (const raw of readGames(sharedPath('corpora/gnu-book/games-000001-100000.pgn.gz'))) {
+      if (++index > 20) break;
+      const game = referenceGame(raw.text);
+      if (!game) continue;
+      const position = initialPosition();
+      for (const move of game.moves) {
+        checked += checkPosition(position, weightSets);
+        position.play(move.move);
+      }
+    }
+    expect(checked).toBeGreaterThan(20_000);
   });
 });
 

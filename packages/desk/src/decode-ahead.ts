@@ -30,6 +30,8 @@ export interface DecodeAheadOptions {
   readonly kept?: number;
   /** Runs `step` when the thread is free (default: a zero timeout, after the messages already queued). */
   readonly later?: (step: () => void) => void;
+  /** A game decoded ahead was asked for (`answer`), by its confirmations' `confirmationKey`. */
+  readonly used?: (id: string, key: string) => void;
 }
 
 export class DecodeAhead {
@@ -40,6 +42,7 @@ export class DecodeAhead {
   private scheduled = false;
   private readonly kept: number;
   private readonly later: (step: () => void) => void;
+  private readonly used: ((id: string, key: string) => void) | undefined;
   /** Decodes ahead finished, and stopped because real work came (for tests and measurements). */
   finished = 0;
   stopped = 0;
@@ -47,6 +50,7 @@ export class DecodeAhead {
   constructor(private readonly games: AheadGames, options: DecodeAheadOptions = {}) {
     this.kept = options.kept ?? 24;
     this.later = options.later ?? ((step) => timers.setTimeout(step, 0));
+    this.used = options.used;
   }
 
   /**
@@ -142,6 +146,7 @@ export class DecodeAhead {
     const found = this.answers.get(id)?.get(key);
     if (!found) return undefined;
     found.use();
+    this.used?.(id, key);
     return found.value;
   }
 

@@ -1,5 +1,6 @@
 import type { DecodeReuse } from '@zapis/decode';
 import type { LanguageCode } from '@zapis/notation';
+import type { OtherReadingDecoder } from '@zapis/ocr';
 import type { DeskGame } from './desk-game.js';
 
 export interface DeskDecodeOptions {
@@ -14,4 +15,6 @@ export interface DeskDecodeOptions {
    * decoded here when not given.
    */
   readonly asRead?: DeskGame;
+  /** Decodes a scan game's second reading (PP-OCR alone) on another thread, beside this one's (other-reading-client.ts). */
+  readonly otherReading?: OtherReadingDecoder;
 }

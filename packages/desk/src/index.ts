@@ -19,3 +19,7 @@ export { markBeforeRefused } from './refused-moves.js';
 export { KeptGames, KEPT_GAMES, WARM_GAMES, type KeptGame, type KeptGamesOptions } from './kept-games.js';
 export { parseTypedMove, typedMoveStem, type TypedMove } from './typed-move.js';
 export { roundPgn, type RoundPgn } from './round-pgn.js';
+export { OtherReadingClient, type OtherReadingGame, type OtherReadingLink } from './other-reading-client.js';
+export { OtherReadingHost, type OtherReadingReplies } from './other-reading-host.js';
+export { type OtherReadingMessage, type OtherReadingMode, type SentDecodeOptions } from './other-reading-messages.js';
+export { outcomeFromJson, outcomeToJson } from './outcome-json.js';

@@ -5,8 +5,8 @@
  * cross-checked with PP-OCR alone and the review list is made by risk, as
  * `--reader auto` does: the moves left off it are as sure as the CLI's.
  */
-import type { DecodedMove } from '@zapis/decode';
-import { decodeGroup, outcomeFromPlain, readGameJson, type GameGroup, type PageRead } from '@zapis/ocr';
+import type { DecodedMove, DecodeOptions } from '@zapis/decode';
+import { decodeGroup, decodeOtherReading, outcomeFromPlain, readGameJson, type DecodeOutcome, type GameGroup, type PageRead } from '@zapis/ocr';
 import { deskMoves, reviewState, type SheetsAtMove } from './build-desk-game.js';
 import type { Confirmations } from './confirmations.js';
 import type { DeskDecodeOptions } from './decode-options.js';
@@ -41,6 +41,11 @@ export function forgetScanReadings(source: DeskGameSource): void {
   if (source.kind === 'scan') groups.delete(source);
 }
 
+/** The cross-check's second reading of a scan game (PP-OCR alone), as `decodeGroup` decodes it with these options. */
+export function decodeScanOtherReading(source: DeskScanSource, options: DecodeOptions): DecodeOutcome {
+  return decodeOtherReading(groupOf(source), options);
+}
+
 export function decodeScanSource(source: DeskScanSource, confirmed: Confirmations, options: DeskDecodeOptions): DecodeAttempt {
   const group = groupOf(source);
   const language = options.language ?? 'auto';
@@ -50,6 +55,7 @@ export function decodeScanSource(source: DeskScanSource, confirmed: Confirmation
     ...(options.reviewThreshold !== undefined ? { reviewThreshold: options.reviewThreshold } : {}),
     ...(confirmed.size > 0 ? { confirmed } : {}),
     ...(options.reuse ? { reuse: options.reuse } : {}),
+    ...(options.otherReading ? { otherReading: options.otherReading } : {}),
   });
   const json = readGameJson(read, source.index, language);
   const jsonMoves = new Map(json.moves.map((move) => [move.ply, move]));

@@ -22,8 +22,8 @@ export { type CutCell, type CutSheet, cutSheet } from './cut-sheet.js';
 export type { HeaderLine, HeaderRead } from './read-header.js';
 export { type PageRead, type PageRef, type PlayerPages, type GameGroup, GameGrouper, groupGames } from './group-games.js';
 export {
-  type CellOnScan, type DecodeGroupOptions, type MoveRisk, type ReadCellOnScan, type ReadGame, type ReadProblem, type ReviewBy,
-  HEADER_TAG_CONFIDENCE, decodeGroup, rectOnImage, turnOnImage,
+  type CellOnScan, type DecodeGroupOptions, type MoveRisk, type OtherReadingDecoder, type PendingDecode, type ReadCellOnScan, type ReadGame,
+  type ReadProblem, type ReviewBy, HEADER_TAG_CONFIDENCE, decodeGroup, decodeOtherReading, rectOnImage, turnOnImage,
 } from './read-game.js';
 export {
   type ReviewRiskModel, type RiskEvidence, type SheetEvidence, DEFAULT_REVIEW_RISK, disputeForcesReview, disputeOutvoted, disputeStands, LISTED_ON_ITS_OWN, MOSTLY_IN_DOUBT, REVIEW_RISK_FEATURES, reviewByRisk, reviewListing, reviewRiskFeatures, reviewRiskScores, riskOf,

@@ -67,6 +67,26 @@ export interface DecodeGroupOptions extends DecodeOptions {
   readonly review?: ReviewBy;
   /** With review by risk: moves below this confidence go to review whatever their risk (default: the model's floor, 0.9). */
   readonly reviewFloor?: number;
+  /**
+   * Decodes the cross-check's second reading (PP-OCR alone) elsewhere, on another thread, beside the ensemble's decode
+   * here: the desk's second core. What it answers must be what `decodeOtherReading` answers with the same options.
+   */
+  readonly otherReading?: OtherReadingDecoder;
+}
+
+/**
+ * Where the cross-check's second reading is decoded when not here. `start` is given the options the decode would run
+ * with (its `reuse` left out: the other side keeps its own) and answers undefined when it cannot take them; the
+ * pending decode's `result` waits for the answer (undefined: decode it here after all), and `cancel` says it is no
+ * longer wanted.
+ */
+export interface OtherReadingDecoder {
+  start(options: DecodeOptions): PendingDecode | undefined;
+}
+
+export interface PendingDecode {
+  result(): DecodeOutcome | undefined;
+  cancel(): void;
 }
 
 export type ReviewBy = 'risk' | 'every-doubt';
@@ -161,8 +181,30 @@ function sheetsOf(group: GameGroup, byPly: readonly Map<number, ReadCellOnScan>[
 
 const refusedConfirmed = (outcome: DecodeOutcome): boolean => !outcome.ok && outcome.error.code === 'confirmed-illegal';
 
+/**
+ * The cross-check's second reading of a group, PP-OCR alone, decoded with the options `decodeGroup` gives it (what an
+ * `OtherReadingDecoder` runs on its side, with a reuse of its own).
+ */
+export function decodeOtherReading(group: GameGroup, options: DecodeOptions): DecodeOutcome {
+  return decodeSheets(sheetsOf(group, aloneReadings(cellsByPly(group))), options);
+}
+
+/** A decode here, or by `decoder` when it takes it (its reuse left out). */
+function decodeThere(decoder: OtherReadingDecoder | undefined, options: DecodeOptions, here: () => DecodeOutcome): DecodeOutcome {
+  const { reuse: _reuse, ...sent } = options;
+  const pending = decoder?.start(sent);
+  let outcome: DecodeOutcome | undefined;
+  try {
+    outcome = pending?.result();
+  } finally {
+    // A decode ahead stopped while it waited, or no answer came: the other side need not go on.
+    if (outcome === undefined) pending?.cancel();
+  }
+  return outcome ?? here();
+}
+
 export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}): ReadGame {
-  const { crossCheck: crossChecking, review = 'risk', reviewFloor, ...decodeOptions } = options;
+  const { crossCheck: crossChecking, review = 'risk', reviewFloor, otherReading, ...decodeOptions } = options;
   const problems: ReadProblem[] = [];
   let byPly = cellsByPly(group);
   let checked: CrossCheckSummary | undefined;
@@ -171,10 +213,8 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
   // does, that one is kept, and the wider searches would only slow a person's every correction down.
   const narrowFirst = canCrossCheck && decodeOptions.confirmed !== undefined && decodeOptions.confirmed.size > 0 && decodeOptions.widenForConfirmed !== false;
   const firstOptions = { adaptToSheet: false, ...decodeOptions, ...(narrowFirst ? { widenForConfirmed: false } : {}) };
-  let decoded: DecodeOutcome = decodeSheets(sheetsOf(group, byPly), firstOptions);
-  if (canCrossCheck) {
-    // The second decode reads other texts in the cells: it keeps what it meets in its own reuse, not the first's.
-    const aloneByPly = aloneReadings(byPly);
+  // PP-OCR alone's options but for the letters, which its decoding takes from the ensemble's game.
+  const aloneOptionsIn = (language: { language?: DecodeOptions['language'] }): DecodeOptions => {
     const { reuse, ...rest } = firstOptions;
     // PP-OCR alone reads noisily: its decoding would search deep on nearly every sheet (JPEG: 0.70 → 2.19 s a sheet on
     // 36 report sheets) for a game that is seldom kept. It is searched deep only where it would be kept.
@@ -184,23 +224,47 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
     // report sheets a kind, the tune set's 80 and 8 pairs. It made a desk correction's second decode 2–8 times as long
     // as the first.
     // Searched deep, it goes on from its narrow search instead of doing that again: a reuse of its own when none is given.
+    // (The second decode reads other texts in the cells: it keeps what it meets in its own reuse, not the first's.)
     const aloneReuse = reuse?.forOtherReadings() ?? (deepSearch === true ? new DecodeReuse() : undefined);
+    return { ...aloneRest, ...language, backtrack: false, ...(aloneReuse ? { reuse: aloneReuse } : {}) };
+  };
+  // After a person's confirmation it is not searched again wide where its game looks lost (a confirmed move the
+  // readings did not favour), unless it would be kept. Measured on 72 report sheets (seed 5, 36 games): confirming the
+  // least likely move offered at 78 flagged moves, that search changed which moves were flagged at none of them (at
+  // one, how many the readings differ at); confirming the true moves of a review, it changed nothing. It was most of
+  // the slowest corrections: 0.9-1.2 s for ply 10 of report-091057-phone in Node, 0.3-0.5 s without it.
+  const firstAloneOptions = (aloneOptions: DecodeOptions): DecodeOptions => (narrowFirst ? { ...aloneOptions, searchWideWhenLost: false } : aloneOptions);
+  // With the letters given, PP-OCR alone's first decode needs nothing of the ensemble's: started elsewhere now, it runs
+  // beside it (the ensemble's game is in the letters given, checked below).
+  const given = decodeOptions.language !== undefined && decodeOptions.language !== 'auto' ? decodeOptions.language : undefined;
+  const early = canCrossCheck && otherReading && given !== undefined ? firstAloneOptions(aloneOptionsIn({ language: given })) : undefined;
+  let pending: PendingDecode | undefined;
+  if (early && otherReading) {
+    const { reuse: _reuse, ...sent } = early;
+    pending = otherReading.start(sent);
+  }
+  let decoded: DecodeOutcome;
+  let alone: DecodeOutcome | undefined;
+  try {
+    decoded = decodeSheets(sheetsOf(group, byPly), firstOptions);
+    if (pending && (!decoded.ok || decoded.value.language === given)) alone = pending.result();
+  } finally {
+    if (alone === undefined) pending?.cancel();
+  }
+  if (canCrossCheck) {
+    const aloneByPly = aloneReadings(byPly);
     // One sheet is written in one set of piece letters: PP-OCR alone reads it in the letters the ensemble's game is in.
     // Left to choose, it chose others on a hard hand (Hungarian for a Polish sheet, the ensemble reading Polish), and the
     // moves it then decoded otherwise were offered as rivals that no game in the sheet's letters could play.
-    const language = decoded.ok ? { language: decoded.value.language } : {};
-    const aloneOptions = { ...aloneRest, ...language, backtrack: false, ...(aloneReuse ? { reuse: aloneReuse } : {}) };
-    // After a person's confirmation it is not searched again wide where its game looks lost (a confirmed move the
-    // readings did not favour), unless it would be kept. Measured on 72 report sheets (seed 5, 36 games): confirming the
-    // least likely move offered at 78 flagged moves, that search changed which moves were flagged at none of them (at
-    // one, how many the readings differ at); confirming the true moves of a review, it changed nothing. It was most of
-    // the slowest corrections: 0.9-1.2 s for ply 10 of report-091057-phone in Node, 0.3-0.5 s without it.
-    let alone = decodeSheets(sheetsOf(group, aloneByPly), narrowFirst ? { ...aloneOptions, searchWideWhenLost: false } : aloneOptions);
-    if (narrowFirst && keptReading(decoded, alone) === 'alone') alone = decodeSheets(sheetsOf(group, aloneByPly), aloneOptions);
-    if (deepSearch === true && keptReading(decoded, alone) === 'alone') alone = decodeSheets(sheetsOf(group, aloneByPly), { ...aloneOptions, deepSearch });
+    const aloneOptions = aloneOptionsIn(decoded.ok ? { language: decoded.value.language } : {});
+    const decodeAlone = (options: DecodeOptions): DecodeOutcome => decodeThere(otherReading, options, () => decodeSheets(sheetsOf(group, aloneByPly), options));
+    alone ??= decodeAlone(firstAloneOptions(aloneOptions));
+    const { deepSearch } = firstOptions;
+    if (narrowFirst && keptReading(decoded, alone) === 'alone') alone = decodeAlone(aloneOptions);
+    if (deepSearch === true && keptReading(decoded, alone) === 'alone') alone = decodeAlone({ ...aloneOptions, deepSearch });
     if (narrowFirst && refusedConfirmed(decoded) && refusedConfirmed(alone)) {
       decoded = decodeSheets(sheetsOf(group, byPly), { ...firstOptions, widenForConfirmed: true });
-      if (!decoded.ok) alone = decodeSheets(sheetsOf(group, aloneByPly), { ...aloneOptions, widenForConfirmed: true });
+      if (!decoded.ok) alone = decodeAlone({ ...aloneOptions, widenForConfirmed: true });
     }
     const { decoded: kept, ...summary } = crossCheck(decoded, alone);
     decoded = kept;

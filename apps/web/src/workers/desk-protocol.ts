@@ -1,5 +1,6 @@
 /** Messages between the page and the desk worker, which groups inputs into games and decodes them. */
 import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
+import type { SharedAnswers } from './other-reading-link.js';
 
 /** An input the worker was sent before, named by its id: its material stays in the worker (a scan page's frames are megabytes). */
 export interface KnownInput {
@@ -21,7 +22,11 @@ export type DeskRequest =
    * The page's count of requests sent and not yet taken by the worker (a SharedArrayBuffer; only on a
    * cross-origin isolated page): a decode run ahead stops as soon as real work waits. No reply.
    */
-  | { readonly kind: 'signals'; readonly request: 0; readonly waiting: Int32Array }
+  | {
+    readonly kind: 'signals'; readonly request: 0; readonly waiting: Int32Array;
+    /** The other reading's worker (other-reading-worker.ts): a port to it and the shared memory it answers in. */
+    readonly otherReading?: SharedAnswers & { readonly port: MessagePort };
+  }
   /** A person is looking at this game (and move): decode what they are likely to confirm, ahead. No reply. */
   | { readonly kind: 'look'; readonly request: 0; readonly id: string; readonly key: string; readonly ply?: number }
   /**
@@ -42,8 +47,14 @@ export type DeskReply =
   | { readonly kind: 'ready'; readonly request: 0 }
   /** The games' sources, each scan page's cells without their frames (the worker keeps those; the page keeps its own inputs). */
   | { readonly kind: 'games'; readonly request: number; readonly games: DeskGameSource[]; readonly failures: DeskFailure[] }
-  /** `ahead`: the game was decoded before it was asked for (a likely confirmation); milliseconds is then the wait. */
-  | { readonly kind: 'decoded'; readonly request: number; readonly game: DeskGame; readonly milliseconds: number; readonly ahead: boolean }
+  /**
+   * `ahead`: the game was decoded before it was asked for (a likely confirmation); milliseconds is then the wait.
+   * `otherReadings`: second readings the other reading's worker has answered so far (0 without it).
+   */
+  | {
+    readonly kind: 'decoded'; readonly request: number; readonly game: DeskGame; readonly milliseconds: number; readonly ahead: boolean;
+    readonly otherReadings: number;
+  }
   | { readonly kind: 'typed'; readonly request: number; readonly result: { ok: true; san: string } | { ok: false; message: string } }
   /** A move being typed, read (the answer to a 'typing' hint): Enter then needs no reading of its own. */
   | { readonly kind: 'typing'; readonly request: 0; readonly fen: string; readonly text: string; readonly result: { ok: true; san: string } | { ok: false; message: string } }

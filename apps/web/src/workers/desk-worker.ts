@@ -8,16 +8,27 @@
  * it decodes what they are likely to confirm there, ahead (@zapis/desk's DecodeAhead).
  */
 import {
-  DecodeAhead, KeptGames, confirmationKey, decodeKeptGame, gamesOf, keptAheadGames, parseTypedMove, roundPgn, type DeskGameSource, type DeskInput,
+  DecodeAhead, KeptGames, OtherReadingClient, confirmationKey, decodeKeptGame, gamesOf, keptAheadGames, parseTypedMove, roundPgn, type DeskGameSource,
+  type DeskInput, type KeptGame,
 } from '@zapis/desk';
 import { materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './desk-protocol.js';
+import { deskLink } from './other-reading-link.js';
 
 /** Games kept, least recently decoded first: a round's worth, the last few warm (@zapis/desk's KeptGames). */
-const kept = new KeptGames({ forgotten: (id) => ahead.forget(id) });
+const kept = new KeptGames({
+  forgotten: (id) => {
+    ahead.forget(id);
+    otherReading?.forget(id);
+  },
+});
 
 const post = (reply: DeskReply): void => (self as unknown as Worker).postMessage(reply);
 
-const ahead = new DecodeAhead(keptAheadGames(kept));
+/** PP-OCR alone's decodes, on the other core beside this worker's (a cross-origin isolated page only). */
+let otherReading: OtherReadingClient | undefined;
+const otherReadingOf = (id: string, game: KeptGame) => otherReading?.decoderFor(id, game);
+
+const ahead = new DecodeAhead(keptAheadGames(kept, otherReadingOf), { used: (id, key) => otherReading?.used(id, key) });
 
 /** The inputs given, by id (sent once each), and the games last found in them. */
 let inputs = new Map<string, DeskInput>();
@@ -44,6 +55,7 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
   try {
     if (message.kind === 'signals') {
       ahead.attach(message.waiting);
+      if (message.otherReading) otherReading = new OtherReadingClient(deskLink(message.otherReading.port, message.otherReading));
     } else if (message.kind === 'look') {
       if (kept.get(message.id)?.key === message.key) ahead.look(message.id, message.ply);
     } else if (message.kind === 'typing') {
@@ -74,9 +86,12 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
       }
       const confirmations = new Map(message.confirmations);
       const early = ahead.answer(message.id, confirmationKey(confirmations));
-      const decoded = early ?? decodeKeptGame(game, confirmations);
+      const decoded = early ?? decodeKeptGame(game, confirmations, otherReadingOf(message.id, game));
       game.last = { confirmations, game: decoded };
-      post({ kind: 'decoded', request: message.request, game: decoded, milliseconds: performance.now() - started, ahead: early !== undefined });
+      post({
+        kind: 'decoded', request: message.request, game: decoded, milliseconds: performance.now() - started, ahead: early !== undefined,
+        otherReadings: otherReading?.answered ?? 0,
+      });
       ahead.decoded(message.id);
     } else if (message.kind === 'export') {
       post({ kind: 'exported', request: message.request, round: roundPgn(message.games) });

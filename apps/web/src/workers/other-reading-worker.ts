@@ -1,0 +1,27 @@
+/**
+ * The other reading's worker: decodes the cross-check's second reading of each scan game (PP-OCR alone) for the
+ * desk worker, on the other core, while the desk worker decodes the ensemble's (@zapis/desk's OtherReadingHost).
+ */
+import { OtherReadingHost, type OtherReadingMessage } from '@zapis/desk';
+import { otherReadingReplies, type SharedAnswers } from './other-reading-link.js';
+
+/** From the page, once: the port the desk worker's requests come by, and the shared memory answers go to. */
+export interface OtherReadingConnect extends SharedAnswers {
+  readonly port: MessagePort;
+}
+
+const host = new OtherReadingHost();
+
+self.onmessage = (event: MessageEvent<OtherReadingConnect>): void => {
+  const { port, ...answers } = event.data;
+  const replies = otherReadingReplies(answers);
+  port.onmessage = (request: MessageEvent<OtherReadingMessage>) => {
+    try {
+      host.handle(request.data, replies);
+    } catch {
+      // The desk worker decodes the reading itself rather than wait for an answer that will not come.
+      if (request.data.kind === 'decode') replies.reply(request.data.seq, undefined);
+    }
+  };
+  replies.listening();
+};
