@@ -10,8 +10,7 @@ import {
   DEFAULT_CHANNEL_PARAMETERS, DEFAULT_LAYOUT, DEFAULT_REVIEW_THRESHOLD, type ChannelParameters, type LayoutPriors, type SpellingPriors,
 } from './channel-parameters.js';
 import { NoisyChannel } from './channel.js';
-import { sheetLanguageCandidates } from './language-candidates.js';
-import { sheetsInOneLanguage } from './sheet-languages.js';
+import { readCellsOf, searchLanguages } from './search-languages.js';
 import { looksLost, noiseScale, stillLost, STILL_LOST } from './lost-game.js';
 import type { MovePriorWeights } from './move-prior.js';
 import { backwardPass, expectedAccuracyPath, plyMarginals, type MoveProbability } from './posterior.js';
@@ -546,7 +545,7 @@ function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['la
  */
 export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOptions = {}): Result<DecodedGame, DecodeError> {
   const given: readonly Sheet[] = Array.isArray(input) ? input : [input as Sheet];
-  const readSheets = given.map((sheet) => ({ ...sheet, cells: sheet.cells.filter((cell) => cell.score !== undefined || cell.readings.some((reading) => reading.text.trim() !== '')) }));
+  const readSheets = readCellsOf(given);
   if (readSheets.length === 0 || readSheets.every((sheet) => sheet.cells.length === 0)) {
     return err({ code: 'no-readings', message: 'no readings to decode' });
   }
@@ -560,14 +559,8 @@ export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOpt
   const badConfirmed = badConfirmation(options.confirmed);
   if (badConfirmed) return err({ code: 'bad-option', message: badConfirmed });
   const channel = channelOf(options.channel);
-  const languageGiven = options.language && options.language !== 'auto' ? options.language : undefined;
-  // White's and Black's sheets in different piece letters: each is read in the game's (sheet-languages.ts).
-  const oneLanguage = options.languages && options.languages.length > 0 ? undefined : sheetsInOneLanguage(readSheets, languageGiven);
-  const sheets = oneLanguage?.sheets ?? readSheets;
+  const { sheets, languages } = searchLanguages(readSheets, options);
   const setup: SearchSetup = { start, sheets, layout: options.layout ?? DEFAULT_LAYOUT, options };
-  const languages = languageGiven
-    ? [languageGiven]
-    : options.languages && options.languages.length > 0 ? [...options.languages] : oneLanguage ? [oneLanguage.language] : sheetLanguageCandidates(sheets);
   const widen = !beamsGiven(options) && options.widenForConfirmed !== false;
   const runs = languages.map((language): LanguageRun => {
     // The narrow beam may have dropped every game that leads to a confirmed move (a badly read stretch before

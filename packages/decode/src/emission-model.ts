@@ -26,6 +26,7 @@ export class EmissionModel {
   private readonly cells: PreparedCell[] = [];
   private rowSlab = new Float64Array(0);
   private rowSlabUsed = 0;
+  private terms = new Float64Array(16);
   /** Index of sheet s's cell c is cellBase[s] + c; of its merged pair c, c + 1: mergedBase[s] + c. */
   readonly cellBase: Int32Array;
   readonly mergedBase: Int32Array;
@@ -96,15 +97,18 @@ export class EmissionModel {
         .map((spelling) => ({ text: spelling.text, logPrior: Math.log(spelling.probability) }));
       this.spellings[id] = spellings;
     }
+    // The spellings' terms in a scratch array kept across calls: one allocated per new cell and move showed in profiles.
+    if (this.terms.length < spellings.length) this.terms = new Float64Array(2 * spellings.length);
+    const terms = this.terms;
     let best = -Infinity;
-    const terms = spellings.map((spelling) => {
-      const term = spelling.logPrior + score(spelling.text);
+    for (let k = 0; k < spellings.length; k++) {
+      const term = spellings[k].logPrior + score(spellings[k].text);
       if (term > best) best = term;
-      return term;
-    });
+      terms[k] = term;
+    }
     if (best === -Infinity) return IMPOSSIBLE;
     let sum = 0;
-    for (const term of terms) sum += Math.exp(term - best);
+    for (let k = 0; k < spellings.length; k++) sum += Math.exp(terms[k] - best);
     return Math.max(IMPOSSIBLE, best + Math.log(sum));
   }
 }

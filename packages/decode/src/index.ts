@@ -10,6 +10,7 @@ export {
 } from './decode.js';
 export { DecodeReuse, isStoppedAhead, type DecodedAhead } from './decode-reuse.js';
 export { sanKey } from './confirmed-moves.js';
+export { likelyLanguage, type LanguageChoice } from './search-languages.js';
 export { nearestOtherMove } from './nearest-move.js';
 export { GAME_END_RIVAL_PROBABILITY } from './rival.js';
 export { type Reading, type Cell, type CellScorer, type CellWitness, type CellSource, type Sheet } from './readings.js';

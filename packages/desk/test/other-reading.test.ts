@@ -57,6 +57,8 @@ describe('PP-OCR alone decoded by another thread', () => {
     expect(asRead).toEqual(asReadHere);
     // The material went once, and the host answered the decode (not the client decoding it here after all).
     expect(sent.map((message) => message.kind)).toEqual(['material', 'decode']);
+    // Asked for before the ensemble's game was known, in the letters the ensemble's decode searches first: the right ones.
+    expect(sent[1]).toMatchObject({ kind: 'decode', mode: 'real', options: { language: asRead.language } });
     expect([...answers.values()].every((answer) => answer !== undefined)).toBe(true);
 
     const language = asRead.language as LanguageCode;

@@ -79,7 +79,11 @@ function readingOf(scorers: readonly CtcScores[], frames: readonly CtcFrames[], 
   const temperature = options.temperature ?? DEFAULT_CTC_TEMPERATURE;
   const weights = options.weights ?? defaultWeights(scorers.length);
   if (weights.length !== scorers.length) throw new Error(`${weights.length} ensemble weights for ${scorers.length} networks`);
-  const combined = (text: string): number => scorers.reduce((sum, scorer, index) => sum + weights[index] * scorer.score(text), 0);
+  const combined = (text: string): number => {
+    let sum = 0;
+    for (let index = 0; index < scorers.length; index += 1) sum += weights[index] * scorers[index].score(text);
+    return sum;
+  };
   const count = options.alternatives ?? DEFAULT_ALTERNATIVES;
   if (scorers.length === 1) {
     return { alternatives: alternatives ?? bestAlternatives(scorers[0], count), score: (text: string) => temperature * combined(text), frames };

@@ -3,7 +3,7 @@
  * @zapis/decode, and for every move the cell it was read from, in image
  * pixels, so a person can be shown exactly where to look.
  */
-import { DecodeReuse, decodeSheets, type DecodeOptions, type ReviewReason, type Sheet } from '@zapis/decode';
+import { DecodeReuse, decodeSheets, likelyLanguage, type DecodeOptions, type ReviewReason, type Sheet } from '@zapis/decode';
 import type { Rect, ResultCode } from '@zapis/sheet';
 import type { GameGroup, PageRead } from './group-games.js';
 import type { PageMap } from './page-map.js';
@@ -234,20 +234,23 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
   // one, how many the readings differ at); confirming the true moves of a review, it changed nothing. It was most of
   // the slowest corrections: 0.9-1.2 s for ply 10 of report-091057-phone in Node, 0.3-0.5 s without it.
   const firstAloneOptions = (aloneOptions: DecodeOptions): DecodeOptions => (narrowFirst ? { ...aloneOptions, searchWideWhenLost: false } : aloneOptions);
-  // With the letters given, PP-OCR alone's first decode needs nothing of the ensemble's: started elsewhere now, it runs
-  // beside it (the ensemble's game is in the letters given, checked below).
+  // PP-OCR alone's first decode needs only the letters of the ensemble's game: started elsewhere now, in the letters
+  // given or else in those the ensemble's decode searches first (most often the ones it keeps), it runs beside the
+  // ensemble's. Its answer is taken only where it is what decoding it afterwards would give: the ensemble's game is in
+  // those letters (or, with the letters given, there is no game and the letters given are PP-OCR alone's anyway).
   const given = decodeOptions.language !== undefined && decodeOptions.language !== 'auto' ? decodeOptions.language : undefined;
-  const early = canCrossCheck && otherReading && given !== undefined ? firstAloneOptions(aloneOptionsIn({ language: given })) : undefined;
+  const guessed = canCrossCheck && otherReading ? given ?? likelyLanguage(sheetsOf(group, byPly), decodeOptions) : undefined;
   let pending: PendingDecode | undefined;
-  if (early && otherReading) {
-    const { reuse: _reuse, ...sent } = early;
+  if (guessed !== undefined && otherReading) {
+    const { reuse: _reuse, ...sent } = firstAloneOptions(aloneOptionsIn({ language: guessed }));
     pending = otherReading.start(sent);
   }
   let decoded: DecodeOutcome;
   let alone: DecodeOutcome | undefined;
   try {
     decoded = decodeSheets(sheetsOf(group, byPly), firstOptions);
-    if (pending && (!decoded.ok || decoded.value.language === given)) alone = pending.result();
+    const sameLetters = decoded.ok ? decoded.value.language === guessed : given !== undefined;
+    if (pending && sameLetters) alone = pending.result();
   } finally {
     if (alone === undefined) pending?.cancel();
   }
