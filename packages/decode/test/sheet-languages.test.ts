@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '@zapis/testkit';
-import { decodeSheets, type DecodedGame, type Sheet } from '../src/index.js';
+import { decodeSheets, likelyLanguage, type DecodedGame, type Sheet } from '../src/index.js';
 import { cellsOf } from '../src/readings.js';
 import { sheetsInOneLanguage } from '../src/sheet-languages.js';
 import { parseTranscription } from '../src/transcription.js';
@@ -59,5 +59,19 @@ describe('two sheets in different piece letters', () => {
     expect(translated?.language).toBe('pl');
     expect(translated?.sheets[0]).toBe(polish);
     expect(translated?.sheets[1].cells[2].readings[0].text).toBe('Sf3');
+  });
+});
+
+describe('the letters a decode searches first (likelyLanguage)', () => {
+  it('names the letters the decode keeps, the letters given, the game\u2019s for two sheets in different letters, and nothing for no readings', () => {
+    const english: Sheet = { name: 'black', cells: cellsOf(game(polish).moves.map((move) => move.san)) };
+    expect(likelyLanguage(polish)).toBe(game(polish).language);
+    expect(likelyLanguage(english)).toBe('en');
+    expect(likelyLanguage(english)).toBe(game(english).language);
+    expect(likelyLanguage(polish, { language: 'en' })).toBe('en');
+    expect(likelyLanguage(polish, { language: 'auto' })).toBe('pl');
+    expect(likelyLanguage([polish, english])).toBe(game([polish, english]).language);
+    expect(likelyLanguage(polish, { languages: ['de', 'pl'] })).toBe('de');
+    expect(likelyLanguage({ name: 'blank', cells: cellsOf(['', ' ']) })).toBeUndefined();
   });
 });
