@@ -56,14 +56,15 @@ export function deskLink(port: MessagePort, { control, payload }: SharedAnswers)
         if (Atomics.load(control, READY) !== 1) return undefined;
         if (state === FILLED) {
           const answered = Atomics.load(control, SEQ);
+          // A later request's answer is left for whoever waits for it: this one will not come.
+          if (answered > seq) return undefined;
           const length = Atomics.load(control, LENGTH);
           // TextDecoder reads no shared memory: the bytes are copied out first.
           const answer = answered === seq && length >= 0 ? text.decode(payload.slice(0, length)) : undefined;
           Atomics.store(control, STATE, EMPTY);
           Atomics.notify(control, STATE);
-          // An earlier request's answer, which nobody waits for any more, is dropped; a later one means ours was skipped.
           if (answered === seq) return answer;
-          if (answered > seq) return undefined;
+          // An earlier request's answer, which nobody waits for any more, is dropped.
           continue;
         }
         whileWaiting();
