@@ -1,8 +1,7 @@
 /** The page's side of the desk worker: each request is a promise. */
 import { requestTag, typedMoveStem, type DeskFailure, type DeskGame, type DeskGameSource, type DeskInput, type RoundPgn } from '@zapis/desk';
 import { materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './workers/desk-protocol.js';
-import { otherReadingStopped, sharedAnswers } from './workers/other-reading-link.js';
-import type { OtherReadingConnect } from './workers/other-reading-worker.js';
+import { otherReadingStopped, sharedAnswers, type OtherReadingPort } from './workers/other-reading-link.js';
 
 type Waiting = (reply: DeskReply) => void;
 type Unnumbered<T> = T extends unknown ? Omit<T, 'request'> : never;
@@ -77,7 +76,7 @@ export class DeskClient {
   }
 
   /** The other reading's worker, connected by a port the desk worker gets (undefined where it cannot start). */
-  private startOtherReading(): (ReturnType<typeof sharedAnswers> & { port: MessagePort }) | undefined {
+  private startOtherReading(): OtherReadingPort | undefined {
     try {
       const worker = new Worker(new URL('./workers/other-reading-worker.ts', import.meta.url), { type: 'module', name: 'zapis-other-reading' });
       const channel = new MessageChannel();
@@ -87,7 +86,7 @@ export class DeskClient {
         event.preventDefault();
         otherReadingStopped(answers);
       };
-      worker.postMessage({ port: channel.port2, ...answers } satisfies OtherReadingConnect, [channel.port2]);
+      worker.postMessage({ port: channel.port2, ...answers } satisfies OtherReadingPort, [channel.port2]);
       this.otherReadingWorker = worker;
       return { ...answers, port: channel.port1 };
     } catch {

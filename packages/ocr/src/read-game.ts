@@ -189,18 +189,21 @@ export function decodeOtherReading(group: GameGroup, options: DecodeOptions): De
   return decodeSheets(sheetsOf(group, aloneReadings(cellsByPly(group))), options);
 }
 
-/** A decode here, or by `decoder` when it takes it (its reuse left out). */
-function decodeThere(decoder: OtherReadingDecoder | undefined, options: DecodeOptions, here: () => DecodeOutcome): DecodeOutcome {
+/** `decoder` asked for the other reading with `options`, its reuse left out (the other side keeps its own); undefined where it cannot take it. */
+function startThere(decoder: OtherReadingDecoder | undefined, options: DecodeOptions): PendingDecode | undefined {
   const { reuse: _reuse, ...sent } = options;
-  const pending = decoder?.start(sent);
+  return decoder?.start(sent);
+}
+
+/** What a decode started elsewhere answered; cancelled when no answer comes or the wait is stopped (a decode ahead), as the other side need not go on. */
+function answerOf(pending: PendingDecode | undefined): DecodeOutcome | undefined {
   let outcome: DecodeOutcome | undefined;
   try {
     outcome = pending?.result();
   } finally {
-    // A decode ahead stopped while it waited, or no answer came: the other side need not go on.
     if (outcome === undefined) pending?.cancel();
   }
-  return outcome ?? here();
+  return outcome;
 }
 
 export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}): ReadGame {
@@ -239,28 +242,26 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
   // ensemble's. Its answer is taken only where it is what decoding it afterwards would give: the ensemble's game is in
   // those letters (or, with the letters given, there is no game and the letters given are PP-OCR alone's anyway).
   const given = decodeOptions.language !== undefined && decodeOptions.language !== 'auto' ? decodeOptions.language : undefined;
-  const guessed = canCrossCheck && otherReading ? given ?? likelyLanguage(sheetsOf(group, byPly), decodeOptions) : undefined;
-  let pending: PendingDecode | undefined;
-  if (guessed !== undefined && otherReading) {
-    const { reuse: _reuse, ...sent } = firstAloneOptions(aloneOptionsIn({ language: guessed }));
-    pending = otherReading.start(sent);
-  }
+  const ensembleSheets = sheetsOf(group, byPly);
+  const guessed = canCrossCheck && otherReading ? given ?? likelyLanguage(ensembleSheets, decodeOptions) : undefined;
+  const pending = guessed !== undefined ? startThere(otherReading, firstAloneOptions(aloneOptionsIn({ language: guessed }))) : undefined;
   let decoded: DecodeOutcome;
-  let alone: DecodeOutcome | undefined;
   try {
-    decoded = decodeSheets(sheetsOf(group, byPly), firstOptions);
-    const sameLetters = decoded.ok ? decoded.value.language === guessed : given !== undefined;
-    if (pending && sameLetters) alone = pending.result();
-  } finally {
-    if (alone === undefined) pending?.cancel();
+    decoded = decodeSheets(ensembleSheets, firstOptions);
+  } catch (error) {
+    pending?.cancel();
+    throw error;
   }
+  const sameLetters = decoded.ok ? decoded.value.language === guessed : given !== undefined;
+  if (!sameLetters) pending?.cancel();
+  let alone = sameLetters ? answerOf(pending) : undefined;
   if (canCrossCheck) {
     const aloneByPly = aloneReadings(byPly);
     // One sheet is written in one set of piece letters: PP-OCR alone reads it in the letters the ensemble's game is in.
     // Left to choose, it chose others on a hard hand (Hungarian for a Polish sheet, the ensemble reading Polish), and the
     // moves it then decoded otherwise were offered as rivals that no game in the sheet's letters could play.
     const aloneOptions = aloneOptionsIn(decoded.ok ? { language: decoded.value.language } : {});
-    const decodeAlone = (options: DecodeOptions): DecodeOutcome => decodeThere(otherReading, options, () => decodeSheets(sheetsOf(group, aloneByPly), options));
+    const decodeAlone = (options: DecodeOptions): DecodeOutcome => answerOf(startThere(otherReading, options)) ?? decodeSheets(sheetsOf(group, aloneByPly), options);
     alone ??= decodeAlone(firstAloneOptions(aloneOptions));
     const { deepSearch } = firstOptions;
     if (narrowFirst && keptReading(decoded, alone) === 'alone') alone = decodeAlone(aloneOptions);

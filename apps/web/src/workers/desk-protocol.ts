@@ -1,6 +1,6 @@
 /** Messages between the page and the desk worker, which groups inputs into games and decodes them. */
 import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
-import type { SharedAnswers } from './other-reading-link.js';
+import type { OtherReadingPort } from './other-reading-link.js';
 
 /** An input the worker was sent before, named by its id: its material stays in the worker (a scan page's frames are megabytes). */
 export interface KnownInput {
@@ -25,7 +25,7 @@ export type DeskRequest =
   | {
     readonly kind: 'signals'; readonly request: 0; readonly waiting: Int32Array;
     /** The other reading's worker (other-reading-worker.ts): a port to it and the shared memory it answers in. */
-    readonly otherReading?: SharedAnswers & { readonly port: MessagePort };
+    readonly otherReading?: OtherReadingPort;
   }
   /** A person is looking at this game (and move): decode what they are likely to confirm, ahead. No reply. */
   | { readonly kind: 'look'; readonly request: 0; readonly id: string; readonly key: string; readonly ply?: number }

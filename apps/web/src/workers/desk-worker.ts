@@ -55,7 +55,7 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
   try {
     if (message.kind === 'signals') {
       ahead.attach(message.waiting);
-      if (message.otherReading) otherReading = new OtherReadingClient(deskLink(message.otherReading.port, message.otherReading));
+      if (message.otherReading) otherReading = new OtherReadingClient(deskLink(message.otherReading));
     } else if (message.kind === 'look') {
       if (kept.get(message.id)?.key === message.key) ahead.look(message.id, message.ply);
     } else if (message.kind === 'typing') {

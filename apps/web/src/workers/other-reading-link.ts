@@ -26,6 +26,11 @@ export interface SharedAnswers {
   readonly payload: Uint8Array;
 }
 
+/** The other worker as the desk worker reaches it: a port for requests and the shared memory answers come in. */
+export interface OtherReadingPort extends SharedAnswers {
+  readonly port: MessagePort;
+}
+
 export function sharedAnswers(): SharedAnswers {
   return { control: new Int32Array(new SharedArrayBuffer(5 * 4)), payload: new Uint8Array(new SharedArrayBuffer(PAYLOAD_BYTES)) };
 }
@@ -40,7 +45,7 @@ export function otherReadingStopped({ control }: SharedAnswers): void {
 const GIVE_UP_MS = 60_000;
 
 /** The desk worker's side. */
-export function deskLink(port: MessagePort, { control, payload }: SharedAnswers): OtherReadingLink {
+export function deskLink({ port, control, payload }: OtherReadingPort): OtherReadingLink {
   const text = new TextDecoder();
   const cancel = (seq: number): void => {
     if (Atomics.load(control, CANCELLED) < seq) Atomics.store(control, CANCELLED, seq);

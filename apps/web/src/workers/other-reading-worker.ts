@@ -3,16 +3,12 @@
  * desk worker, on the other core, while the desk worker decodes the ensemble's (@zapis/desk's OtherReadingHost).
  */
 import { OtherReadingHost, type OtherReadingMessage } from '@zapis/desk';
-import { otherReadingReplies, type SharedAnswers } from './other-reading-link.js';
-
-/** From the page, once: the port the desk worker's requests come by, and the shared memory answers go to. */
-export interface OtherReadingConnect extends SharedAnswers {
-  readonly port: MessagePort;
-}
+import { otherReadingReplies, type OtherReadingPort } from './other-reading-link.js';
 
 const host = new OtherReadingHost();
 
-self.onmessage = (event: MessageEvent<OtherReadingConnect>): void => {
+/** From the page, once: the port the desk worker's requests come by, and the shared memory answers go to. */
+self.onmessage = (event: MessageEvent<OtherReadingPort>): void => {
   const { port, ...answers } = event.data;
   const replies = otherReadingReplies(answers);
   port.onmessage = (request: MessageEvent<OtherReadingMessage>) => {
