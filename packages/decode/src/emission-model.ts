@@ -9,7 +9,7 @@ import type { SpellingPriors } from './channel-parameters.js';
 import type { EncodedSlots, NoisyChannel } from './channel.js';
 import type { MoveTable } from './move-table.js';
 import type { PreparedCell, PreparedSheet } from './prepared-sheet.js';
-import { moveSpellings, weightedSpellings } from './spellings.js';
+import { moveSpellings, sharedCharacters, weightedSpellings } from './spellings.js';
 
 /** log P of a reading no move explains at all (exp underflows below this). */
 const IMPOSSIBLE = -745;
@@ -23,6 +23,10 @@ export class EmissionModel {
   private readonly slots: (EncodedSlots | undefined)[] = [];
   private readonly spellings: ({ text: string; logPrior: number }[] | undefined)[] = [];
   private readonly cache: (Float64Array | undefined)[] = [];
+  /** Per move, per cell: the bound of a pair not scored yet (emissionBound), NaN until asked for. */
+  private readonly bounds: (Float64Array | undefined)[] = [];
+  /** Per move: the characters every spelling of it holds (spellings.ts `sharedCharacters`). */
+  private readonly shared: (string | undefined)[] = [];
   private readonly cells: PreparedCell[] = [];
   private rowSlab = new Float64Array(0);
   private rowSlabUsed = 0;
@@ -49,13 +53,33 @@ export class EmissionModel {
     return this.cells.length;
   }
 
-  /** log P(cell | move) summed over the move's spellings and the cell's alternative readings. */
-  emission(cell: number, id: number): number {
+  /**
+   * Move `id`'s emissions by cell, NaN where not computed yet. The search reads a cell's value here and calls
+   * `emission` only for NaN: a number returned from a call V8 does not inline is boxed, and a correction made
+   * millions of these calls.
+   */
+  rowOf(id: number): Float64Array {
     let row = this.cache[id];
     if (!row) {
       row = this.newRow();
       this.cache[id] = row;
     }
+    return row;
+  }
+
+  /** Move `id`'s bounds by cell (`emissionBound`'s when it computed one), NaN where not computed. */
+  boundRowOf(id: number): Float64Array {
+    let bounds = this.bounds[id];
+    if (!bounds) {
+      bounds = this.newRow();
+      this.bounds[id] = bounds;
+    }
+    return bounds;
+  }
+
+  /** log P(cell | move) summed over the move's spellings and the cell's alternative readings. */
+  emission(cell: number, id: number): number {
+    const row = this.rowOf(id);
     const cached = row[cell];
     if (cached === cached) return cached; // not NaN
     const scored = this.cells[cell].score;
@@ -73,6 +97,34 @@ export class EmissionModel {
     for (const reading of this.cells[cell].readings) total += reading.weight * this.channel.spellingLikelihood(slots, reading.codes);
     const value = total > 0 ? Math.log(total) : IMPOSSIBLE;
     row[cell] = value;
+    return value;
+  }
+
+  /**
+   * A number never below `emission(cell, id)`: the emission once computed; for a scored cell whose scorer has a bound
+   * (`Cell.scoreBound`), its bound of the characters every spelling of the move holds, one call a cell and move;
+   * otherwise the emission itself. The search scores a move only when this says it could count.
+   */
+  emissionBound(cell: number, id: number): number {
+    const row = this.cache[id];
+    if (row) {
+      const cached = row[cell];
+      if (cached === cached) return cached; // not NaN
+    }
+    const bound = this.cells[cell].scoreBound;
+    if (!bound) return this.emission(cell, id);
+    const bounds = this.boundRowOf(id);
+    const known = bounds[cell];
+    if (known === known) return known;
+    // Every spelling holds these characters, so the reader's bound of them bounds every spelling's score; the
+    // spellings' priors sum to at most 1, so it bounds their weighted sum too (and the floor is the emission's).
+    let shared = this.shared[id];
+    if (shared === undefined) {
+      shared = sharedCharacters(moveSpellings(this.table.moves[id].description, this.language, this.spelling));
+      this.shared[id] = shared;
+    }
+    const value = Math.max(IMPOSSIBLE, bound(shared));
+    bounds[cell] = value;
     return value;
   }
 

@@ -65,14 +65,19 @@ export class FutureCost {
     return this.bound[s][c];
   }
 
-  /** No move explains sheet s's cell c better than this (log P(cell | move)). */
-  cellCeiling(s: number, c: number): number {
-    return this.ceiling[s][c];
+  /** Per cell c of sheet s: no move explains it better than this (log P(cell | move)). */
+  cellCeilings(s: number): Float64Array {
+    return this.ceiling[s];
   }
 
-  /** No move explains sheet s's cells c and c + 1 read as one better than this. */
-  mergedCellCeiling(s: number, c: number): number {
-    return this.mergedCeiling[s][c];
+  /** Per cell c of sheet s: no move explains cells c and c + 1 read as one better than this. */
+  mergedCellCeilings(s: number): Float64Array {
+    return this.mergedCeiling[s];
+  }
+
+  /** Per cell c of sheet s, and one past its last: this ply's estimate for its cells from c on (0 or less). */
+  rests(s: number): Float64Array {
+    return this.suffix[s];
   }
 
   /** This ply's estimate for sheet s's cells from c on (0 or less). */

@@ -13,7 +13,7 @@ export { sanKey } from './confirmed-moves.js';
 export { likelyLanguage, type LanguageChoice } from './search-languages.js';
 export { nearestOtherMove } from './nearest-move.js';
 export { GAME_END_RIVAL_PROBABILITY } from './rival.js';
-export { type Reading, type Cell, type CellScorer, type CellWitness, type CellSource, type Sheet } from './readings.js';
+export { type Reading, type Cell, type CellScorer, type CellScoreBound, type CellWitness, type CellSource, type Sheet } from './readings.js';
 export { parseTranscription, type Transcription } from './transcription.js';
 export { MOVE_LIKE_SHARE, notAGame, type NotAGame } from './not-a-game.js';
 export {

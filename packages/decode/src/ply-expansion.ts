@@ -54,7 +54,8 @@ export class PlyExpansion {
       // What a sheet's option must reach to stay within the beam (the other sheet adds 0 at best).
       const floor = bound - beamWidth - node.logAlpha - moves.logPrior[k];
       for (let s = 0; s < sheets.length; s++) {
-        optionSets[s].fill(sheets[s], s, node.cursors[2 * s], node.cursors[2 * s + 1], ids[k], model, layout, joint, ply + 1, cost, floor);
+        optionSets[s].floor = floor;
+        optionSets[s].fill(sheets[s], s, node.cursors[2 * s], node.cursors[2 * s + 1], ids[k], model, layout, joint, ply + 1, cost);
       }
       // Every combination of the sheets' options (one sheet: just its options).
       const first = optionSets[0];
@@ -75,7 +76,9 @@ export class PlyExpansion {
           const score = node.logAlpha + weight + future;
           if (score < bound - beamWidth) continue;
           if (score > bound) bound = score;
-          const child = children.find(moves.childLo[k], moves.childHi[k], scratch, future, lastCapture);
+          const known = children.count;
+          const child = children.find(moves.childLo[k], moves.childHi[k], scratch, lastCapture);
+          if (children.count > known) children.future[child] = future;
           children.alpha[child] = logSumExp(children.alpha[child], node.logAlpha + weight);
           const p = proposals.add(parent, k, child, weight);
           proposals.setStep(p, 0, first.use[a], first.cell[a], first.noise[a], first.weight[a]);

@@ -39,8 +39,11 @@ export class ChildTable {
     this.buckets.fill(0);
   }
 
-  /** The child for this position and cursors, created (α = -∞) if new. */
-  find(lo: number, hi: number, cursors: Int32Array, future: number, lastCapture: number): number {
+  /**
+   * The child for this position and cursors, created (α = -∞) if new: then `count` grows, and the caller sets its
+   * `future` (a number passed to a call V8 does not inline is boxed, and this runs for every option the beam keeps).
+   */
+  find(lo: number, hi: number, cursors: Int32Array, lastCapture: number): number {
     let mix = lo ^ Math.imul(hi, 0x9e3779b1);
     for (let k = 0; k < this.width; k++) mix = Math.imul(mix ^ (cursors[k] + 0x7f4a7c15), 0x85ebca6b) ^ (mix >>> 15);
     const mask = this.buckets.length - 1;
@@ -54,7 +57,7 @@ export class ChildTable {
     }
     if (this.count === this.capacity) {
       this.grow();
-      return this.find(lo, hi, cursors, future, lastCapture);
+      return this.find(lo, hi, cursors, lastCapture);
     }
     const slot = this.count++;
     this.lo[slot] = lo;
@@ -63,7 +66,6 @@ export class ChildTable {
     this.alpha[slot] = -Infinity;
     this.best[slot] = -Infinity;
     this.bestProposal[slot] = -1;
-    this.future[slot] = future;
     this.lastCapture[slot] = lastCapture;
     this.buckets[bucket] = slot + 1;
     return slot;
@@ -98,8 +100,9 @@ export class ChildTable {
     this.count = 0;
     for (let slot = 0; slot < count; slot++) {
       for (let k = 0; k < this.width; k++) cursors[k] = this.cursors[slot * 2 * SHEETS + k];
-      const alpha = this.alpha[slot], best = this.best[slot], proposal = this.bestProposal[slot];
-      const again = this.find(this.lo[slot], this.hi[slot], cursors, this.future[slot], this.lastCapture[slot]);
+      const alpha = this.alpha[slot], best = this.best[slot], proposal = this.bestProposal[slot], future = this.future[slot];
+      const again = this.find(this.lo[slot], this.hi[slot], cursors, this.lastCapture[slot]);
+      this.future[again] = future;
       this.alpha[again] = alpha;
       this.best[again] = best;
       this.bestProposal[again] = proposal;

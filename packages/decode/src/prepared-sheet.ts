@@ -5,7 +5,7 @@
  */
 import { DEFAULT_LAYOUT, type LayoutPriors } from './channel-parameters.js';
 import type { NoisyChannel } from './channel.js';
-import type { Cell, CellScorer, Sheet } from './readings.js';
+import type { Cell, CellScoreBound, CellScorer, Sheet } from './readings.js';
 
 export interface PreparedReading {
   readonly codes: Int32Array;
@@ -22,6 +22,8 @@ export interface PreparedCell {
   /** A scored cell (an image a reader scores texts for): the scorer, and the best score any text got. */
   readonly score?: CellScorer;
   readonly ceiling?: number;
+  /** Never below `score` (readings.ts `Cell.scoreBound`). */
+  readonly scoreBound?: CellScoreBound;
 }
 
 /**
@@ -35,7 +37,8 @@ function prepareScoredCell(cell: Cell, score: CellScorer, channel: NoisyChannel,
   // With no text to go by, a log-probability's own ceiling.
   const ceiling = given.length === 0 ? 0 : given.reduce((best, reading) => Math.max(best, score(reading.text)), -745);
   const readings = given.map((reading) => ({ codes: channel.encode(reading.text), weight: 1 / given.length }));
-  return { readings, logNoise: ceiling - SCORED_NOISE_GAP, expectedPly, score, ceiling };
+  // The bound's key always set (undefined without one): every scored cell one shape for the search's hot loop.
+  return { readings, logNoise: ceiling - SCORED_NOISE_GAP, expectedPly, score, ceiling, scoreBound: cell.scoreBound };
 }
 
 export interface PreparedSheet {

@@ -28,6 +28,12 @@ export interface CellSource {
 export type CellScorer = (text: string) => number;
 
 /**
+ * A number never below a scorer's score of any text that holds every character of `required` (as many times): what
+ * a move's spellings, which all hold some characters, could score at most, without scoring them.
+ */
+export type CellScoreBound = (required: string) => number;
+
+/**
  * One reader of an ensemble on its own: its score of any text, and the best
  * score it gave any text of the cell. An ensemble averages its readers, so one
  * reader that clearly saw something else is heard only at half strength there.
@@ -50,6 +56,11 @@ export interface Cell {
    * (the reader's best texts, for messages and the review list).
    */
   readonly score?: CellScorer;
+  /**
+   * With `score`: its bound for a move's spellings (`CellScoreBound`), far cheaper to find. The search then scores
+   * only the moves this says could stay in its beam; the game decoded is the same.
+   */
+  readonly scoreBound?: CellScoreBound;
   /**
    * A scored cell read by an ensemble: each reader on its own. A move is
    * disputed (always on the review list) when any of them scores every

@@ -327,7 +327,16 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
         const { ids, count } = beamMoves[i];
         for (let k = 0; k < count; k++) {
           if (restricted && !allowed(ply, ids[k])) continue;
-          const emission = model.emission(cell, ids[k]);
+          // Read from the model's rows, the model called only for what is not computed yet (EmissionModel.rowOf; the
+          // calls' numbers made numbers, `+`, as in SheetOptions.fill).
+          let emission = model.rowOf(ids[k])[cell];
+          if (emission !== emission) {
+            // A move whose bound cannot beat the best so far cannot change it: left unscored here.
+            let bound = model.boundRowOf(ids[k])[cell];
+            if (bound !== bound) bound = +model.emissionBound(cell, ids[k]);
+            if (bound <= cost.written[cell]) continue;
+            emission = +model.emission(cell, ids[k]);
+          }
           if (emission > cost.written[cell]) cost.written[cell] = emission;
         }
       }

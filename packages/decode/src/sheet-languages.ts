@@ -10,7 +10,7 @@
  */
 import { languageProfile, type LanguageCode } from '@zapis/notation';
 import { sheetLanguageCandidates } from './language-candidates.js';
-import type { Cell, CellScorer, Sheet } from './readings.js';
+import type { Cell, CellScoreBound, CellScorer, Sheet } from './readings.js';
 
 /**
  * The sheets with each one clearly in other letters than `language` (not given: the first sheet's) read in that
@@ -57,10 +57,12 @@ const translate = (text: string, map: ReadonlyMap<string, string>): string => te
  */
 function translatedCell(cell: Cell, toTarget: ReadonlyMap<string, string>, toOwn: ReadonlyMap<string, string>): Cell {
   const through = (score: CellScorer): CellScorer => (text: string) => score(translate(text, toOwn));
+  const boundThrough = (bound: CellScoreBound): CellScoreBound => (required: string) => bound(translate(required, toOwn));
   if (!cell.score) return { ...cell, readings: cell.readings.map((reading) => ({ ...reading, text: translate(reading.text, toTarget) })) };
   return {
     ...cell,
     score: through(cell.score),
+    ...(cell.scoreBound ? { scoreBound: boundThrough(cell.scoreBound) } : {}),
     ...(cell.witnesses ? { witnesses: cell.witnesses.map((witness) => ({ ...witness, score: through(witness.score) })) } : {}),
   };
 }

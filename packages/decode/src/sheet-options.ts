@@ -46,12 +46,17 @@ export function layoutLogs(priors: LayoutPriors): LayoutLogs {
   };
 }
 
-/** What no option can beat, known before any emission is computed (FutureCost gives them). */
+/**
+ * What no option can beat, known before any emission is computed (FutureCost gives them), as arrays per sheet: a
+ * number returned from a call V8 does not inline is boxed, and `fill` runs millions of times a correction.
+ */
 export interface OptionCeilings {
-  cellCeiling(s: number, c: number): number;
-  mergedCellCeiling(s: number, c: number): number;
-  /** The estimate for the cells from c on (0 or less). */
-  rest(s: number, c: number): number;
+  /** Per cell: no move explains it better than this. */
+  cellCeilings(s: number): Float64Array;
+  /** Per cell c: no move explains cells c and c + 1 read as one better than this. */
+  mergedCellCeilings(s: number): Float64Array;
+  /** Per cell c, and one past the last: the estimate for the cells from c on (0 or less). */
+  rests(s: number): Float64Array;
 }
 
 /** Rounding room: an emission is computed in another order than its ceiling. */
@@ -62,6 +67,11 @@ const MAX_OPTIONS = 5;
 
 export class SheetOptions {
   count = 0;
+  /**
+   * What an option's weight plus the estimate of the cells after it must reach (`fill`): set before each call, a
+   * field rather than an argument, since a number passed to a call V8 does not inline is boxed.
+   */
+  floor = -Infinity;
   readonly next = new Int32Array(MAX_OPTIONS);
   readonly pending = new Int32Array(MAX_OPTIONS);
   readonly weight = new Float64Array(MAX_OPTIONS);
@@ -69,14 +79,18 @@ export class SheetOptions {
   readonly noise = new Int32Array(MAX_OPTIONS);
   readonly use = new Uint8Array(MAX_OPTIONS);
 
-  private add(next: number, pending: number, weight: number, use: number, cell: number, noise: number): void {
+  /**
+   * Adds an option and returns its index, for its weight to be written there: a number passed to a call V8 does not
+   * inline is boxed, and `fill` grew past what V8 inlines into it (millions of options a correction).
+   */
+  private add(next: number, pending: number, use: number, cell: number, noise: number): number {
     const k = this.count++;
     this.next[k] = next;
     this.pending[k] = pending;
-    this.weight[k] = weight;
     this.use[k] = use;
     this.cell[k] = cell;
     this.noise[k] = noise;
+    return k;
   }
 
   /**
@@ -86,38 +100,62 @@ export class SheetOptions {
    * computed (the search would drop them anyway: every weight and estimate is a log-probability).
    */
   fill(sheet: PreparedSheet, s: number, next: number, pending: number, id: number, model: EmissionModel, layout: LayoutLogs, joint: boolean, ply: number,
-    ceilings: OptionCeilings, floor: number): void {
+    ceilings: OptionCeilings): void {
     this.count = 0;
+    const floor = this.floor;
     const base = model.cellBase[s];
     const cells = sheet.cells;
+    // Inlined here, not called (see OptionCeilings): a cell explaining a half-move other than its place suggests.
+    const misplacedCell = layout.misplacedCell;
     if (pending >= 0) {
-      this.add(next, -1, model.emission(base + pending, id) + misplaced(cells[pending].expectedPly, ply, layout), SWAP_COMPLETED, pending, -1);
+      const expected = cells[pending].expectedPly;
+      this.weight[this.add(next, -1, SWAP_COMPLETED, pending, -1)] = model.emission(base + pending, id) + (expected === 0 || expected === ply ? 0 : misplacedCell);
       return;
     }
     const count = cells.length;
     if (next >= count) {
-      if (joint) this.add(next, -1, layout.sheetEnded, SHEET_ENDED, -1, -1);
+      if (joint) this.weight[this.add(next, -1, SHEET_ENDED, -1, -1)] = layout.sheetEnded;
       return;
     }
-    this.add(next + 1, -1, model.emission(base + next, id) + misplaced(cells[next].expectedPly, ply, layout), WRITTEN, next, -1);
-    this.add(next, -1, layout.unwritten, UNWRITTEN, -1, -1);
+    // Every index below is at most `count`, the estimates' last.
+    const rests = ceilings.rests(s);
+    // Emissions and bounds read from the model's rows, the model called only for one not computed yet (see rowOf).
+    const emissions = model.rowOf(id);
+    // The move in its cell is scored only when the emission's bound (model.emissionBound) could reach the floor.
+    const writtenExpected = cells[next].expectedPly;
+    const writtenMisplaced = writtenExpected === 0 || writtenExpected === ply ? 0 : misplacedCell;
+    const writtenReach = writtenMisplaced + rests[next + 1] + CEILING_SLACK;
+    // The calls' numbers are made numbers (`+`) where they join the rows' reads: else V8 boxes every read to join them.
+    let written = emissions[base + next];
+    if (written !== written) {
+      let bound = model.boundRowOf(id)[base + next];
+      if (bound !== bound) bound = +model.emissionBound(base + next, id);
+      if (bound + writtenReach >= floor) written = +model.emission(base + next, id);
+    }
+    // NaN (left unscored) fails the comparison.
+    if (written + writtenReach >= floor) this.weight[this.add(next + 1, -1, WRITTEN, next, -1)] = written + writtenMisplaced;
+    this.weight[this.add(next, -1, UNWRITTEN, -1, -1)] = layout.unwritten;
     if (next + 1 < count) {
-      const rest = ceilings.rest(s, next + 2) + CEILING_SLACK;
+      const rest = rests[next + 2] + CEILING_SLACK;
       const beforeFollowing = Math.max(layout.noiseCell + cells[next].logNoise, layout.swappedCells);
-      if (beforeFollowing + ceilings.cellCeiling(s, next + 1) + rest >= floor) {
-        const following = model.emission(base + next + 1, id) + misplaced(cells[next + 1].expectedPly, ply, layout);
-        this.add(next + 2, -1, layout.noiseCell + cells[next].logNoise + following, AFTER_NOISE, next + 1, next);
-        this.add(next + 2, next, layout.swappedCells + following, SWAPPED, next + 1, -1);
+      const followingExpected = cells[next + 1].expectedPly;
+      const followingMisplaced = followingExpected === 0 || followingExpected === ply ? 0 : misplacedCell;
+      let following = NaN;
+      if (beforeFollowing + ceilings.cellCeilings(s)[next + 1] + rest >= floor) {
+        following = emissions[base + next + 1];
+        if (following !== following) {
+          let bound = model.boundRowOf(id)[base + next + 1];
+          if (bound !== bound) bound = +model.emissionBound(base + next + 1, id);
+          if (beforeFollowing + bound + followingMisplaced + rest >= floor) following = +model.emission(base + next + 1, id);
+        }
       }
-      if (sheet.merged[next] && layout.splitMove + ceilings.mergedCellCeiling(s, next) + rest >= floor) {
-        const weight = layout.splitMove + model.emission(model.mergedBase[s] + next, id) + misplaced(cells[next].expectedPly, ply, layout);
-        this.add(next + 2, -1, weight, SPLIT, next, -1);
+      if (beforeFollowing + following + followingMisplaced + rest >= floor) {
+        this.weight[this.add(next + 2, -1, AFTER_NOISE, next + 1, next)] = layout.noiseCell + cells[next].logNoise + (following + followingMisplaced);
+        this.weight[this.add(next + 2, next, SWAPPED, next + 1, -1)] = layout.swappedCells + (following + followingMisplaced);
+      }
+      if (sheet.merged[next] && layout.splitMove + ceilings.mergedCellCeilings(s)[next] + rest >= floor) {
+        this.weight[this.add(next + 2, -1, SPLIT, next, -1)] = layout.splitMove + model.emission(model.mergedBase[s] + next, id) + writtenMisplaced;
       }
     }
   }
-}
-
-/** The penalty for a cell explaining a half-move other than the one its place suggests. */
-function misplaced(expected: number, ply: number, layout: LayoutLogs): number {
-  return expected === 0 || expected === ply ? 0 : layout.misplacedCell;
 }

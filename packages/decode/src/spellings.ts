@@ -82,6 +82,30 @@ export function moveSpellings(description: MoveDescription, language: LanguageCo
   return slots;
 }
 
+/**
+ * The characters every spelling of the slots holds (per slot, those all its variants share, as many times as each
+ * shares them): a reader's bound of these bounds every spelling (`CellScoreBound`, `EmissionModel.emissionBound`).
+ */
+export function sharedCharacters(slots: SpellingSlots): string {
+  let shared = '';
+  for (const variants of slots) {
+    const written = variants.filter((variant) => variant.probability > 0);
+    if (written.length === 0) continue;
+    let common = [...written[0].text];
+    for (const variant of written.slice(1)) {
+      const left = [...variant.text];
+      common = common.filter((character) => {
+        const at = left.indexOf(character);
+        if (at < 0) return false;
+        left.splice(at, 1);
+        return true;
+      });
+    }
+    shared += common.join('');
+  }
+  return shared;
+}
+
 /** The likeliest single spelling (the most probable variant of each slot). */
 export function likeliestSpelling(slots: SpellingSlots): string {
   return slots.map((variants) => variants.reduce((best, variant) => (variant.probability > best.probability ? variant : best)).text).join('');

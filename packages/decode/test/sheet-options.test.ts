@@ -14,7 +14,7 @@ import { parseTranscription } from '../src/transcription.js';
 const channel = NoisyChannel.create();
 const spelling = spellingPriorsOf('en');
 
-function setup(): { options: SheetOptions; fill: (floor: number) => string[]; computed: () => number } {
+function setup(): { options: SheetOptions; fill: (floor: number) => string[]; computed: () => number; cost: FutureCost } {
   // 'e' is short, so cells 0 and 1 may also be one move split in two.
   const [game] = parseTranscription(['1. e e4 e5', '2. Nf3 Nc6'].join('\n'));
   const sheet = prepareSheet(game.sheet, channel, DEFAULT_LAYOUT);
@@ -32,10 +32,11 @@ function setup(): { options: SheetOptions; fill: (floor: number) => string[]; co
   const cost = new FutureCost([sheet], model.cellBase, model.cellCount, channel, 'en', spelling, layout.noiseCell);
   const options = new SheetOptions();
   const fill = (floor: number): string[] => {
-    options.fill(sheet, 0, 0, -1, e4, model, layout, false, 1, cost, floor);
+    options.floor = floor;
+    options.fill(sheet, 0, 0, -1, e4, model, layout, false, 1, cost);
     return Array.from(options.use.subarray(0, options.count), (code) => CELL_USES[code]);
   };
-  return { options, fill, computed: () => calls };
+  return { options, fill, computed: () => calls, cost };
 }
 
 describe('the options of a sheet for one move', () => {
@@ -49,8 +50,17 @@ describe('the options of a sheet for one move', () => {
     fill(-Infinity);
     const all = computed();
     const { fill: fillBounded, computed: computedBounded } = setup();
-    // Higher than any option but writing the move in its cell (or not at all) could score.
-    expect(fillBounded(-10)).toEqual(['written', 'unwritten']);
+    // Higher than any option but not writing the move at all could score ('e4' in the cell read 'e', with the cells
+    // after it, falls short too).
+    expect(fillBounded(-10)).toEqual(['unwritten']);
     expect(computedBounded()).toBeLessThan(all);
+    // Just low enough for the move in its cell (and for 'e' and 'e4' read as one move split in two), just too high.
+    const { options, fill: fillLower, cost } = setup();
+    fillLower(-Infinity);
+    const reach = options.weight[0] + cost.rest(0, 1);
+    const { fill: fillWritten } = setup();
+    expect(fillWritten(reach - 0.1)).toContain('written');
+    const { fill: fillAbove } = setup();
+    expect(fillAbove(reach + 0.1)).not.toContain('written');
   });
 });

@@ -19,6 +19,11 @@ export interface CellReading {
   /** log P(text | image) for any candidate text (synchronous: the decoder calls it inside its search). */
   readonly score?: (text: string) => number;
   /**
+   * Never below `score(text)` for any text holding the characters of `required`, and far cheaper: the decoder scores a
+   * move's spellings only when this, given the characters all of them hold, says the move could count.
+   */
+  readonly scoreBound?: (required: string) => number;
+  /**
    * An ensemble's readers each on its own (scored like `score`, with the best
    * score each gave the cell): the decoder shows a move any one of them
    * clearly contradicts as a correction.

@@ -84,9 +84,16 @@ function readingOf(scorers: readonly CtcScores[], frames: readonly CtcFrames[], 
     for (let index = 0; index < scorers.length; index += 1) sum += weights[index] * scorers[index].score(text);
     return sum;
   };
+  // Never below the score: each network's bound, weighed alike (with no negative weight, the order holds).
+  const combinedBound = (required: string): number => {
+    let sum = 0;
+    for (let index = 0; index < scorers.length; index += 1) sum += weights[index] * scorers[index].bound(required);
+    return sum;
+  };
+  const bound = temperature > 0 && weights.every((weight) => weight >= 0) ? { scoreBound: (required: string) => temperature * combinedBound(required) } : {};
   const count = options.alternatives ?? DEFAULT_ALTERNATIVES;
   if (scorers.length === 1) {
-    return { alternatives: alternatives ?? bestAlternatives(scorers[0], count), score: (text: string) => temperature * combined(text), frames };
+    return { alternatives: alternatives ?? bestAlternatives(scorers[0], count), score: (text: string) => temperature * combined(text), ...bound, frames };
   }
   // Each network's beam search runs once: its best texts serve the ensemble's and its own witness's (a prefix of them).
   let ownBest: string[][] | undefined;
@@ -97,6 +104,7 @@ function readingOf(scorers: readonly CtcScores[], frames: readonly CtcFrames[], 
   return {
     alternatives: best,
     score: (text: string) => temperature * combined(text),
+    ...bound,
     // Found when first asked for: a reading sent from a worker with its alternatives is often only grouped into games
     // (the desk groups a round's pages after every sheet read), and these searches were most of rebuilding it.
     get witnesses(): CellWitness[] {

@@ -54,6 +54,13 @@ export class CtcScores {
   private bucketKeys = new Int32Array(FIRST_BUCKETS);
   private slab = new Float64Array(0);
   private slabUsed = 0;
+  /** Per symbol, log Σ over frames of its probability, each frame normalised to sum to 1 (`bound`); made on first call. */
+  private symbolLogSums: Float64Array | undefined;
+  /**
+   * log of the factor from the normalised frames' probabilities to the true ones (every symbol of a frame scaled
+   * alike, so every text's probability by the same factor), with room for rounding.
+   */
+  private boundMargin = 0;
 
   constructor(readonly frames: CtcFrames) {
     frames.alphabet.forEach((symbol, index) => {
@@ -99,6 +106,48 @@ export class CtcScores {
     const at = this.offsets[prefix];
     const total = end < 0 ? (text === '' ? 1 : 0) : slab[at + end] + slab[at + frames + end];
     return total > 0 ? Math.log(total) - this.frames.logScale : UNSCORABLE;
+  }
+
+  /**
+   * A number never below `score(text)` for every text that holds the characters of `required` (as many times), from
+   * one addition per character: the decoder scores a move's spellings only when this says the move could make its
+   * beam. An alignment emits each of those characters at a frame of its own, and whatever the other frames emit sums
+   * to at most 1 per frame, so the text's probability is at most the product over the required characters of the sum
+   * over frames of that character's probability.
+   */
+  bound(required: string): number {
+    const sums = this.symbolLogSums ?? this.sumSymbols();
+    let total = this.boundMargin;
+    for (let i = 0; i < required.length; i += 1) {
+      const code = required.charCodeAt(i);
+      const symbol = code < DIRECT_CODES ? this.directIndex[code] : (this.symbolIndex.get(required[i]) ?? -1);
+      // Every such text holds a character the frames cannot spell: each scores UNSCORABLE.
+      if (symbol < 0) return UNSCORABLE;
+      total += sums[symbol];
+    }
+    return Math.max(total, UNSCORABLE);
+  }
+
+  /**
+   * Each frame's probabilities normalised to sum to 1, summed per symbol. The readers floor every probability at 1e-9
+   * and a network's softmax sums a little off 1: the margin is the log of what scales the normalised frames back to
+   * the true ones (the rescaling's log, given, against the rescaled frames' sums), plus 1e-9 a frame for rounding.
+   */
+  private sumSymbols(): Float64Array {
+    const { probabilities, frames, alphabet, logScale } = this.frames;
+    const width = alphabet.length;
+    const sums = new Float64Array(width);
+    let logFrameSums = 0;
+    for (let t = 0; t < frames; t += 1) {
+      let frameSum = 0;
+      for (let s = 0; s < width; s += 1) frameSum += probabilities[t * width + s];
+      logFrameSums += Math.log(frameSum);
+      for (let s = 0; s < width; s += 1) sums[s] += probabilities[t * width + s] / frameSum;
+    }
+    for (let s = 0; s < width; s += 1) sums[s] = Math.log(sums[s]);
+    this.boundMargin = logFrameSums - logScale + 1e-9 * (frames + 1);
+    this.symbolLogSums = sums;
+    return sums;
   }
 
   /** The likeliest texts by prefix beam search over the whole alphabet, best first, with their log-probabilities. */

@@ -174,6 +174,7 @@ function sheetsOf(group: GameGroup, byPly: readonly Map<number, ReadCellOnScan>[
       readings: cell.reading.alternatives.map((alternative) => ({ text: alternative.text, confidence: alternative.confidence })),
       source: { line: cell.place.moveNumber, column: cell.place.side === 'white' ? 1 : 2, moveNumber: cell.place.moveNumber, ply: cell.place.ply },
       ...(cell.reading.score ? { score: cell.reading.score } : {}),
+      ...(cell.reading.score && cell.reading.scoreBound ? { scoreBound: cell.reading.scoreBound } : {}),
       ...(cell.reading.witnesses ? { witnesses: cell.reading.witnesses } : {}),
     })),
   }));

@@ -106,4 +106,56 @@ describe('CtcScores', () => {
     // No other short text beats the first.
     for (const text of ['N', 'f', '3', 'Nf', 'f3', 'Nf3', 'x', 'N3']) expect(scores.score(text)).toBeLessThanOrEqual(best[0].logProbability + 1e-9);
   });
+
+  describe('bound', () => {
+    /** Every text over the alphabet up to `length` symbols. */
+    const textsUpTo = (symbols: readonly string[], length: number): string[] => {
+      let texts = [''];
+      const all = [''];
+      for (let size = 1; size <= length; size += 1) {
+        texts = texts.flatMap((text) => symbols.map((symbol) => text + symbol));
+        all.push(...texts);
+      }
+      return all;
+    };
+    /** Every sub-multiset of the text's characters, in the text's order. */
+    const subsets = (text: string): string[] => [...Array(2 ** text.length).keys()].map((mask) => [...text].filter((_, i) => (mask >> i) & 1).join(''));
+
+    it('is never below the score of a text holding the characters it is given, whatever the frames sum to', () => {
+      // Rows as the readers store them: single-precision probabilities, floored at 1e-9, that sum a little off 1.
+      for (const [seed, offBy] of [[3, 0], [5, 1e-6], [8, -1e-6]] as const) {
+        const { frames: base } = randomFrames(alphabet, 7, seed);
+        const probabilities = base.probabilities.map((value, index) => Math.fround(value * (index % 3 === 0 ? 1 + offBy : 1)));
+        const frames = { ...base, probabilities };
+        const scorer = new CtcScores(frames);
+        let checked = 0;
+        for (const text of textsUpTo(alphabet.slice(1), 4)) {
+          const score = scorer.score(text);
+          for (const required of subsets(text)) {
+            expect(scorer.bound(required), `${text} holding ${required}`).toBeGreaterThanOrEqual(score);
+            checked += 1;
+          }
+        }
+        expect(checked).toBeGreaterThan(1000);
+      }
+    });
+
+    it('falls far below 0 for a character the frames do not show, and stays near 0 for what they spell', () => {
+      // Peaky frames spelling "Nf3": blank, N, blank, f, f, blank, 3, blank.
+      const spelled = [0, 1, 0, 2, 2, 0, 3, 0];
+      const width = alphabet.length;
+      const probabilities = new Float64Array(spelled.length * width);
+      spelled.forEach((symbol, t) => {
+        for (let s = 0; s < width; s += 1) probabilities[t * width + s] = s === symbol ? 1 : 1e-4;
+      });
+      const logScale = spelled.length * Math.log(1 + (width - 1) * 1e-4);
+      const scorer = new CtcScores({ alphabet, frames: spelled.length, probabilities, logScale });
+      expect(scorer.bound('Nf3')).toBeGreaterThan(-0.01);
+      expect(scorer.bound('Nf3')).toBeGreaterThanOrEqual(scorer.score('Nf3'));
+      // 'x' is nowhere: its summed probability is about 8e-4, so every text writing it is bounded near log(8e-4).
+      expect(scorer.bound('x')).toBeLessThan(-6);
+      expect(scorer.bound('x')).toBeGreaterThanOrEqual(scorer.score('Nxf3'));
+      expect(scorer.bound('Qd')).toBe(scorer.score('Qd1'));
+    });
+  });
 });
