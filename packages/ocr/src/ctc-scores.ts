@@ -54,6 +54,8 @@ export class CtcScores {
   private bucketKeys = new Int32Array(FIRST_BUCKETS);
   private slab = new Float64Array(0);
   private slabUsed = 0;
+  /** A whole text's forward variables when it is not kept (`score`). */
+  private scratch = new Float64Array(0);
   /** Per symbol, log Σ over frames of its probability, each frame normalised to sum to 1 (`bound`); made on first call. */
   private symbolLogSums: Float64Array | undefined;
   /**
@@ -69,6 +71,11 @@ export class CtcScores {
       if (symbol.length === 1 && symbol.charCodeAt(0) < DIRECT_CODES) this.directIndex[symbol.charCodeAt(0)] = index;
     });
     this.reset();
+  }
+
+  /** How many prefixes the memo keeps now, the empty text's included. */
+  get keptPrefixes(): number {
+    return this.slabs.length;
   }
 
   /** Only the empty text's forward variables: the blank in every frame. */
@@ -94,16 +101,32 @@ export class CtcScores {
   score(text: string): number {
     if (this.slabs.length >= MEMO_LIMIT) this.reset();
     let prefix = 0;
-    for (let i = 0; i < text.length; i += 1) {
-      const code = text.charCodeAt(i);
-      const symbol = code < DIRECT_CODES ? this.directIndex[code] : (this.symbolIndex.get(text[i]) ?? -1);
+    const last = text.length - 1;
+    for (let i = 0; i < last; i += 1) {
+      const symbol = this.symbolAt(text, i);
       if (symbol < 0) return UNSCORABLE;
       prefix = this.child(prefix, symbol);
     }
     const frames = this.frames.frames;
     const end = frames - 1;
-    const slab = this.slabs[prefix];
-    const at = this.offsets[prefix];
+    let slab = this.slabs[prefix];
+    let at = this.offsets[prefix];
+    if (last >= 0) {
+      const symbol = this.symbolAt(text, last);
+      if (symbol < 0) return UNSCORABLE;
+      // The whole text is kept only if some text scored before went through it: most whole texts are scored once
+      // (the decoder keeps each move's emission), and keeping them was most of a sheet's hundred megabytes of memo.
+      const known = this.known(prefix, symbol);
+      if (known >= 0) {
+        slab = this.slabs[known];
+        at = this.offsets[known];
+      } else {
+        if (this.scratch.length < 2 * frames) this.scratch = new Float64Array(2 * frames);
+        this.extend(prefix, symbol, this.scratch, 0);
+        slab = this.scratch;
+        at = 0;
+      }
+    }
     const total = end < 0 ? (text === '' ? 1 : 0) : slab[at + end] + slab[at + frames + end];
     return total > 0 ? Math.log(total) - this.frames.logScale : UNSCORABLE;
   }
@@ -119,8 +142,7 @@ export class CtcScores {
     const sums = this.symbolLogSums ?? this.sumSymbols();
     let total = this.boundMargin;
     for (let i = 0; i < required.length; i += 1) {
-      const code = required.charCodeAt(i);
-      const symbol = code < DIRECT_CODES ? this.directIndex[code] : (this.symbolIndex.get(required[i]) ?? -1);
+      const symbol = this.symbolAt(required, i);
       // Every such text holds a character the frames cannot spell: each scores UNSCORABLE.
       if (symbol < 0) return UNSCORABLE;
       total += sums[symbol];
@@ -186,17 +208,46 @@ export class CtcScores {
     }));
   }
 
-  /** The number of prefix `parent` extended by `symbol`, its forward variables computed the first time. */
+  /** The alphabet's index of the text's character at `i` (-1: not in the alphabet). */
+  private symbolAt(text: string, i: number): number {
+    const code = text.charCodeAt(i);
+    return code < DIRECT_CODES ? this.directIndex[code] : (this.symbolIndex.get(text[i]) ?? -1);
+  }
+
+  /** The number of prefix `parent` extended by `symbol` if it is kept, else -1. */
+  private known(parent: number, symbol: number): number {
+    const key = parent * this.frames.alphabet.length + symbol;
+    const mask = this.buckets.length - 1;
+    for (let bucket = homeBucket(key, mask), entry = this.buckets[bucket]; entry !== 0; bucket = (bucket + 1) & mask, entry = this.buckets[bucket]) {
+      if (this.bucketKeys[bucket] === key) return entry - 1;
+    }
+    return -1;
+  }
+
+  /** The number of prefix `parent` extended by `symbol`, its forward variables computed and kept the first time. */
   private child(parent: number, symbol: number): number {
-    const { probabilities, frames, alphabet } = this.frames;
-    const width = alphabet.length;
-    const key = parent * width + symbol;
+    const key = parent * this.frames.alphabet.length + symbol;
     const mask = this.buckets.length - 1;
     let bucket = homeBucket(key, mask);
     for (let entry = this.buckets[bucket]; entry !== 0; bucket = (bucket + 1) & mask, entry = this.buckets[bucket]) {
       if (this.bucketKeys[bucket] === key) return entry - 1;
     }
     const { slab, at } = this.allocate();
+    this.extend(parent, symbol, slab, at);
+    const prefix = this.slabs.length;
+    this.slabs.push(slab);
+    this.offsets.push(at);
+    this.lasts.push(symbol);
+    this.buckets[bucket] = prefix + 1;
+    this.bucketKeys[bucket] = key;
+    if (2 * this.slabs.length > this.buckets.length) this.growBuckets();
+    return prefix;
+  }
+
+  /** Prefix `parent` extended by `symbol`: its forward variables, written to `slab` from `at` (ending in a blank, then in the symbol). */
+  private extend(parent: number, symbol: number, slab: Float64Array, at: number): void {
+    const { probabilities, frames, alphabet } = this.frames;
+    const width = alphabet.length;
     const from = this.slabs[parent];
     const parentBlank = this.offsets[parent];
     const parentSymbol = parentBlank + frames;
@@ -212,14 +263,6 @@ export class CtcScores {
       slab[ending + t] = (enter + stay) * probabilities[t * width + symbol];
       slab[blank + t] = t === 0 ? 0 : (slab[blank + t - 1] + slab[ending + t - 1]) * probabilities[t * width];
     }
-    const prefix = this.slabs.length;
-    this.slabs.push(slab);
-    this.offsets.push(at);
-    this.lasts.push(symbol);
-    this.buckets[bucket] = prefix + 1;
-    this.bucketKeys[bucket] = key;
-    if (2 * this.slabs.length > this.buckets.length) this.growBuckets();
-    return prefix;
   }
 
   /** Twice the buckets, every prefix placed again. */

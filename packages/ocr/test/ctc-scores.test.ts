@@ -93,6 +93,23 @@ describe('CtcScores', () => {
     expectScoredAsFresh(shared, long, all, all.map((text) => shared.score(text)), 997);
   });
 
+  it('keeps a whole text only when a longer one went through it, and scores it the same either way', () => {
+    const fresh = new CtcScores(frames);
+    const symbols = alphabet.slice(1);
+    const upTo3 = [...symbols, ...symbols.flatMap((a) => symbols.map((b) => a + b)), ...symbols.flatMap((a) => symbols.flatMap((b) => symbols.map((c) => a + b + c)))];
+    const first = upTo3.map((text) => fresh.score(text));
+    // 84 texts scored; kept: the empty text and the 4 + 16 texts of one and two symbols the longer ones went through.
+    expect(upTo3).toHaveLength(84);
+    expect(fresh.keptPrefixes).toBe(1 + 4 + 16);
+    upTo3.forEach((text, index) => expect(fresh.score(text), text).toBe(first[index]));
+    expect(fresh.keptPrefixes).toBe(21);
+    // A whole text scored first and gone through later is the same number as the one kept.
+    const later = new CtcScores(frames);
+    const alone = later.score('Nf');
+    later.score('Nf3');
+    expect(later.score('Nf')).toBe(alone);
+  });
+
   it('scores a text with a symbol outside the alphabet as nearly impossible', () => {
     expect(scores.score('Qd1')).toBeLessThan(-1000);
   });
