@@ -80,11 +80,6 @@ export class FutureCost {
     return this.suffix[s];
   }
 
-  /** This ply's estimate for sheet s's cells from c on (0 or less). */
-  rest(s: number, c: number): number {
-    const suffix = this.suffix[s];
-    return suffix[Math.min(c, suffix.length - 1)];
-  }
 
   /** When the search goes back: what the last plies' moves paid says nothing of the ply it goes back to. */
   forget(): void {

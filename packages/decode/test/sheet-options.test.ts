@@ -57,7 +57,7 @@ describe('the options of a sheet for one move', () => {
     // Just low enough for the move in its cell (and for 'e' and 'e4' read as one move split in two), just too high.
     const { options, fill: fillLower, cost } = setup();
     fillLower(-Infinity);
-    const reach = options.weight[0] + cost.rest(0, 1);
+    const reach = options.weight[0] + cost.rests(0)[1];
     const { fill: fillWritten } = setup();
     expect(fillWritten(reach - 0.1)).toContain('written');
     const { fill: fillAbove } = setup();
