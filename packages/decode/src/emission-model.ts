@@ -46,7 +46,12 @@ export class EmissionModel {
       // Cells with no merged pair keep an empty slot so the indices stay aligned.
       for (const merged of sheet.merged) this.cells.push(merged ?? { readings: [], logNoise: 0, expectedPly: 0 });
     });
+    // Sheets of texts have no bound to keep: every move shares one row that stays NaN (emissionBound then scores).
+    this.noBounds = this.cells.some((cell) => cell.scoreBound !== undefined) ? undefined : new Float64Array(this.cells.length).fill(NaN);
   }
+
+  /** The row every move shares when no cell has a bound (see the constructor). */
+  private readonly noBounds: Float64Array | undefined;
 
   /** How many cells (and merged pairs) the model indexes. */
   get cellCount(): number {
@@ -69,6 +74,7 @@ export class EmissionModel {
 
   /** Move `id`'s bounds by cell (`emissionBound`'s when it computed one), NaN where not computed. */
   boundRowOf(id: number): Float64Array {
+    if (this.noBounds) return this.noBounds;
     let bounds = this.bounds[id];
     if (!bounds) {
       bounds = this.newRow();
