@@ -6,7 +6,7 @@
  */
 import type { LanguageCode } from '@zapis/notation';
 import type { SpellingPriors } from './channel-parameters.js';
-import type { EncodedSlots, NoisyChannel } from './channel.js';
+import type { EncodedSlots, NoisyChannel, SpellingSlots } from './channel.js';
 import type { MoveTable } from './move-table.js';
 import type { PreparedCell, PreparedSheet } from './prepared-sheet.js';
 import { moveSpellings, sharedCharacters, weightedSpellings } from './spellings.js';
@@ -20,6 +20,8 @@ const IMPOSSIBLE = -745;
 const ROWS_PER_SLAB = 256;
 
 export class EmissionModel {
+  /** Per move: its spellings' slots, from which its encoded slots, weighted spellings and shared characters come. */
+  private readonly spellingSlots: (SpellingSlots | undefined)[] = [];
   private readonly slots: (EncodedSlots | undefined)[] = [];
   private readonly spellings: ({ text: string; logPrior: number }[] | undefined)[] = [];
   private readonly cache: (Float64Array | undefined)[] = [];
@@ -96,7 +98,7 @@ export class EmissionModel {
     }
     let slots = this.slots[id];
     if (!slots) {
-      slots = this.channel.encodeSlots(moveSpellings(this.table.moves[id].description, this.language, this.spelling));
+      slots = this.channel.encodeSlots(this.slotsOf(id));
       this.slots[id] = slots;
     }
     let total = 0;
@@ -126,12 +128,22 @@ export class EmissionModel {
     // spellings' priors sum to at most 1, so it bounds their weighted sum too (and the floor is the emission's).
     let shared = this.shared[id];
     if (shared === undefined) {
-      shared = sharedCharacters(moveSpellings(this.table.moves[id].description, this.language, this.spelling));
+      shared = sharedCharacters(this.slotsOf(id));
       this.shared[id] = shared;
     }
     const value = Math.max(IMPOSSIBLE, bound(shared));
     bounds[cell] = value;
     return value;
+  }
+
+  /** Move `id`'s spellings' slots, made once. */
+  private slotsOf(id: number): SpellingSlots {
+    let slots = this.spellingSlots[id];
+    if (!slots) {
+      slots = moveSpellings(this.table.moves[id].description, this.language, this.spelling);
+      this.spellingSlots[id] = slots;
+    }
+    return slots;
   }
 
   /** A row of NaN (not computed yet) for every cell. */
@@ -150,7 +162,7 @@ export class EmissionModel {
   private scoredEmission(score: (text: string) => number, id: number): number {
     let spellings = this.spellings[id];
     if (!spellings) {
-      spellings = [...weightedSpellings(moveSpellings(this.table.moves[id].description, this.language, this.spelling))]
+      spellings = [...weightedSpellings(this.slotsOf(id))]
         .filter((spelling) => spelling.probability > 0)
         .map((spelling) => ({ text: spelling.text, logPrior: Math.log(spelling.probability) }));
       this.spellings[id] = spellings;

@@ -216,22 +216,22 @@ export class CtcScores {
 
   /** The number of prefix `parent` extended by `symbol` if it is kept, else -1. */
   private known(parent: number, symbol: number): number {
-    const key = parent * this.frames.alphabet.length + symbol;
+    return this.buckets[this.bucketOf(parent * this.frames.alphabet.length + symbol)] - 1;
+  }
+
+  /** The bucket holding a prefix's key, or the empty one where it would go. */
+  private bucketOf(key: number): number {
     const mask = this.buckets.length - 1;
-    for (let bucket = homeBucket(key, mask), entry = this.buckets[bucket]; entry !== 0; bucket = (bucket + 1) & mask, entry = this.buckets[bucket]) {
-      if (this.bucketKeys[bucket] === key) return entry - 1;
-    }
-    return -1;
+    let bucket = homeBucket(key, mask);
+    while (this.buckets[bucket] !== 0 && this.bucketKeys[bucket] !== key) bucket = (bucket + 1) & mask;
+    return bucket;
   }
 
   /** The number of prefix `parent` extended by `symbol`, its forward variables computed and kept the first time. */
   private child(parent: number, symbol: number): number {
     const key = parent * this.frames.alphabet.length + symbol;
-    const mask = this.buckets.length - 1;
-    let bucket = homeBucket(key, mask);
-    for (let entry = this.buckets[bucket]; entry !== 0; bucket = (bucket + 1) & mask, entry = this.buckets[bucket]) {
-      if (this.bucketKeys[bucket] === key) return entry - 1;
-    }
+    const bucket = this.bucketOf(key);
+    if (this.buckets[bucket] !== 0) return this.buckets[bucket] - 1;
     const { slab, at } = this.allocate();
     this.extend(parent, symbol, slab, at);
     const prefix = this.slabs.length;
@@ -270,11 +270,9 @@ export class CtcScores {
     const [oldBuckets, oldKeys] = [this.buckets, this.bucketKeys];
     this.buckets = new Int32Array(oldBuckets.length * 2);
     this.bucketKeys = new Int32Array(oldBuckets.length * 2);
-    const mask = this.buckets.length - 1;
     for (let old = 0; old < oldBuckets.length; old += 1) {
       if (oldBuckets[old] === 0) continue;
-      let bucket = homeBucket(oldKeys[old], mask);
-      while (this.buckets[bucket] !== 0) bucket = (bucket + 1) & mask;
+      const bucket = this.bucketOf(oldKeys[old]);
       this.buckets[bucket] = oldBuckets[old];
       this.bucketKeys[bucket] = oldKeys[old];
     }
