@@ -16,7 +16,7 @@ import type { LayoutLogs, SheetOptions } from './sheet-options.js';
 
 /** What the expansion needs of a hypothesis. */
 export interface Expandable {
-  readonly cursors: Int32Array;
+  readonly cursors: readonly number[];
   readonly logAlpha: number;
   readonly best: number;
 }

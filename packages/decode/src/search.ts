@@ -57,7 +57,7 @@ export interface LatticeEdge {
 export interface LatticeNode {
   readonly ply: number;
   /** next cell and pending (swapped) cell per sheet: [next0, pending0, next1, pending1, …]. */
-  readonly cursors: Int32Array;
+  readonly cursors: readonly number[];
   readonly lastCaptureSquare: number;
   position: Position | undefined;
   logAlpha: number;
@@ -150,14 +150,14 @@ export interface Lattice {
   readonly surprise: (edge: LatticeEdge) => number;
 }
 
-function remainingCells(sheets: readonly PreparedSheet[], cursors: Int32Array): number {
+function remainingCells(sheets: readonly PreparedSheet[], cursors: readonly number[]): number {
   let remaining = 0;
   for (let s = 0; s < sheets.length; s++) remaining += sheets[s].cells.length - cursors[2 * s] + (cursors[2 * s + 1] >= 0 ? 1 : 0);
   return remaining;
 }
 
 /** log weight of ending the game at these cursors: 0 if all is explained, else the rest as noise. */
-function finalWeight(sheets: readonly PreparedSheet[], cursors: Int32Array, layout: LayoutLogs): number {
+function finalWeight(sheets: readonly PreparedSheet[], cursors: readonly number[], layout: LayoutLogs): number {
   if (remainingCells(sheets, cursors) === 0) return 0;
   let noise = layout.abandon;
   for (let s = 0; s < sheets.length; s++) {
@@ -168,14 +168,18 @@ function finalWeight(sheets: readonly PreparedSheet[], cursors: Int32Array, layo
   return noise;
 }
 
+/** The incoming edges of a node given none (the root's; shared, never pushed to). */
+const NO_EDGES: LatticeEdge[] = [];
+
 /** A hypothesis the search keeps: one class, one shape (it was a literal with its end weight spread in from an object of its own). */
 class SearchNode implements LatticeNode {
   position: Position | undefined = undefined;
   bestEdge: LatticeEdge | undefined = undefined;
-  readonly incoming: LatticeEdge[] = [];
+  /** Sized by the search to the edges it keeps (an empty array grows by 17 at its first push, most nodes keep one to three). */
+  incoming: LatticeEdge[] = NO_EDGES;
   logBeta = -Infinity;
 
-  constructor(readonly ply: number, readonly cursors: Int32Array, readonly lastCaptureSquare: number, readonly future: number,
+  constructor(readonly ply: number, readonly cursors: readonly number[], readonly lastCaptureSquare: number, readonly future: number,
     public logAlpha: number, public best: number, public logFinal: number, public abandoned: boolean) {}
 }
 
@@ -236,9 +240,9 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   };
   const restricted = options.only !== undefined || lastConfirmed > 0;
   /** log weight of the game ending at this ply and these cursors (-∞ before the last confirmed move). */
-  const endLogWeight = (ply: number, cursors: Int32Array): number => (ply < lastConfirmed ? -Infinity : finalWeight(sheets, cursors, layout));
+  const endLogWeight = (ply: number, cursors: readonly number[]): number => (ply < lastConfirmed ? -Infinity : finalWeight(sheets, cursors, layout));
   /** Whether a game ending there leaves cells unexplained. */
-  const endsEarly = (ply: number, cursors: Int32Array): boolean => ply >= lastConfirmed && remainingCells(sheets, cursors) > 0;
+  const endsEarly = (ply: number, cursors: readonly number[]): boolean => ply >= lastConfirmed && remainingCells(sheets, cursors) > 0;
   const spelling = options.spelling ?? spellingPriorsOf(options.language);
   const table = options.reuse?.table ?? new MoveTable();
   const createModel = (): EmissionModel => new EmissionModel(options.channel, options.language, spelling, table, sheets);
@@ -249,6 +253,9 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
   const children = new ChildTable(width);
   const proposals = new ProposalTable();
   const order = new BestFirst();
+  /** A way in that carries a negligible share of the child's probability changes no posterior (its node's best way in is kept). */
+  const negligible = (p: number, from: LatticeNode, to: LatticeNode): boolean =>
+    from.logAlpha + proposals.weight[p] < to.logAlpha - NEGLIGIBLE_EDGE && children.bestProposal[proposals.child[p]] !== p;
   const expansion = new PlyExpansion(sheets, optionSets, model, layout, cost, table, children, proposals, restricted ? allowed : undefined);
   /**
    * Positions let go of, to be written over: a search keeps one per hypothesis a ply, and allocating each afresh
@@ -262,9 +269,9 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
     return movesCache.movesOf(position, lastCaptureSquare, generate);
   };
 
-  const rootCursors = new Int32Array(width);
-  for (let s = 0; s < sheets.length; s++) rootCursors[2 * s + 1] = -1;
-  let root: LatticeNode = new SearchNode(0, rootCursors, -1, cost.of(rootCursors), 0, 0, endLogWeight(0, rootCursors), endsEarly(0, rootCursors));
+  const rootCursors: number[] = [];
+  for (let s = 0; s < sheets.length; s++) rootCursors.push(0, -1);
+  let root: LatticeNode = new SearchNode(0, rootCursors, -1, cost.of(Int32Array.from(rootCursors)), 0, 0, endLogWeight(0, rootCursors), endsEarly(0, rootCursors));
   root.position = start.clone();
   let plies: LatticeNode[][] = [[root]];
   let previousTop = root.logAlpha + root.future;
@@ -357,19 +364,26 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
     kept.forEach((slot, index) => {
       nodeOf[slot] = index;
     });
+    // Each node's edges counted first, then its array made to size and filled in the proposals' order.
+    const edgeCounts = new Int32Array(nodes.length);
+    for (let p = 0; p < proposals.count; p++) {
+      const index = nodeOf[proposals.child[p]];
+      if (index >= 0 && !negligible(p, beam[proposals.parent[p]], nodes[index])) edgeCounts[index]++;
+    }
+    for (let index = 0; index < nodes.length; index++) nodes[index].incoming = new Array<LatticeEdge>(edgeCounts[index]);
+    edgeCounts.fill(0);
     for (let p = 0; p < proposals.count; p++) {
       const index = nodeOf[proposals.child[p]];
       if (index < 0) continue;
       const to = nodes[index];
       const from = beam[proposals.parent[p]];
-      // A way in that carries a negligible share of the child's probability changes no posterior.
-      if (from.logAlpha + proposals.weight[p] < to.logAlpha - NEGLIGIBLE_EDGE && children.bestProposal[proposals.child[p]] !== p) continue;
+      if (negligible(p, from, to)) continue;
       const candidate = table.moves[beamMoves[proposals.parent[p]].ids[proposals.move[p]]];
       const k = p * 2;
       const edge = new SearchEdge(from, to, candidate, proposals.weight[p], sheets.length,
         proposals.use[k], proposals.cell[k], proposals.noise[k], proposals.stepWeight[k],
         proposals.use[k + 1], proposals.cell[k + 1], proposals.noise[k + 1], proposals.stepWeight[k + 1]);
-      to.incoming.push(edge);
+      to.incoming[edgeCounts[index]++] = edge;
       if (children.bestProposal[proposals.child[p]] === p) to.bestEdge = edge;
     }
     for (const node of nodes) {
