@@ -418,7 +418,7 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
       if (belief.endsBefore >= GAME_END_RIVAL_PROBABILITY && belief.endsBefore > (best?.probability ?? 0)) rival = { kind: 'game-ends', probability: belief.endsBefore };
       else if (best) rival = { kind: 'move', san: best.san, probability: best.probability };
       else {
-        const other = bestOtherMove(position, edge.from.lastCaptureSquare, san, readTexts(cells), language, run.channel, options.movePrior);
+        const other = bestOtherMove(position, edge.from.lastCaptureSquare, san, readTexts(cells), language, run.channel, options.movePrior, options.reuse);
         const kept = (marginals[index] ?? []).filter((entry) => entry.san === other).reduce((sum, entry) => sum + entry.probability, 0);
         if (other) rival = { kind: 'move', san: other, probability: kept };
       }

@@ -67,6 +67,17 @@ export function plyMarginals(lattice: Lattice): MoveProbability[][] {
   return marginals;
 }
 
+/** The best score so far into `node` after trying `edge` (kept in `via` when it beats `best`). */
+function relax(edge: LatticeEdge, node: LatticeNode, best: number, score: Map<LatticeNode, number>, via: Map<LatticeNode, LatticeEdge>,
+  gains: Map<string, number>): number {
+  const from = score.get(edge.from);
+  if (from === undefined) return best;
+  const total = from + (gains.get(edge.candidate.key) ?? -0.5);
+  if (total <= best + 1e-12) return best;
+  via.set(node, edge);
+  return total;
+}
+
 /**
  * The path that gets the most moves right on average (minimum Bayes risk for a per-move count): the
  * complete game maximising the sum over its plies of each move's posterior, less one half per ply, so
@@ -84,18 +95,10 @@ export function expectedAccuracyPath(lattice: Lattice, marginals: readonly MoveP
   for (let ply = 1; ply < lattice.plies.length; ply++) {
     const gains = gainAt[ply - 1];
     for (const node of lattice.plies[ply]) {
-      // The Viterbi edge first: among equals it stays.
-      const edges = node.bestEdge ? [node.bestEdge, ...node.incoming.filter((edge) => edge !== node.bestEdge)] : node.incoming;
-      let best = -Infinity;
-      for (const edge of edges) {
-        const from = score.get(edge.from);
-        if (from === undefined) continue;
-        const total = from + (gains.get(edge.candidate.key) ?? -0.5);
-        if (total > best + 1e-12) {
-          best = total;
-          via.set(node, edge);
-        }
-      }
+      // The Viterbi edge first: among equals it stays (the others in their order, without an array made per node).
+      const first = node.bestEdge;
+      let best = first ? relax(first, node, -Infinity, score, via, gains) : -Infinity;
+      for (const edge of node.incoming) if (edge !== first) best = relax(edge, node, best, score, via, gains);
       if (best === -Infinity) continue;
       score.set(node, best);
       if (node.logFinal === 0 && (!end || best > (score.get(end) ?? -Infinity) + 1e-12)) end = node;

@@ -8,9 +8,10 @@
  */
 import type { Position } from '@zapis/core';
 import type { LanguageCode } from '@zapis/notation';
-import type { NoisyChannel } from './channel.js';
+import type { EncodedSlots, NoisyChannel } from './channel.js';
+import type { DecodeReuse } from './decode-reuse.js';
 import type { MovePriorWeights } from './move-prior.js';
-import { MoveTable } from './move-table.js';
+import { MoveTable, type PositionMoves } from './move-table.js';
 import { moveSpellings } from './spellings.js';
 
 /** What else a doubtful move could have been. */
@@ -40,20 +41,37 @@ export function readTexts(cells: readonly { readonly text?: string }[]): string[
  * none when nobody wrote it), by prior times reading likelihood; undefined when the move was the only legal one.
  */
 export function bestOtherMove(position: Position, lastCaptureSquare: number, chosenSan: string, texts: readonly string[],
-  language: LanguageCode, channel: NoisyChannel, movePrior?: MovePriorWeights): string | undefined {
-  const table = new MoveTable();
-  const moves = table.positionMoves(position, lastCaptureSquare, movePrior);
+  language: LanguageCode, channel: NoisyChannel, movePrior?: MovePriorWeights, reuse?: DecodeReuse): string | undefined {
+  // With a decode's reuse, the position's moves are the search's (it met the position) and their spellings are kept:
+  // on a sheet whose every move is flagged this ran for most moves of both readings, at every decode.
+  const table = reuse?.table ?? new MoveTable();
+  const generate = (): PositionMoves => table.positionMoves(position, lastCaptureSquare, movePrior);
+  const moves = reuse ? reuse.positionMoves(position, lastCaptureSquare, generate, movePrior) : generate();
   const readings = texts.map((text) => channel.encode(text));
+  const slotsById = readings.length > 0 ? encodedSlotsOf(table, channel, language) : [];
   let best: { san: string; score: number } | undefined;
   for (let k = 0; k < moves.count; k++) {
     const known = table.moves[moves.ids[k]];
     if (known.san === chosenSan) continue;
     let score = moves.logPrior[k];
     if (readings.length > 0) {
-      const slots = channel.encodeSlots(moveSpellings(known.description, language));
+      const slots = (slotsById[known.id] ??= channel.encodeSlots(moveSpellings(known.description, language)));
       for (const reading of readings) score += Math.log(channel.spellingLikelihood(slots, reading));
     }
     if (!best || score > best.score) best = { san: known.san, score };
   }
   return best?.san;
+}
+
+/** Per move table, channel and language: each known move's spellings encoded (by the move's id), made once. */
+const encodedSlots = new WeakMap<MoveTable, WeakMap<NoisyChannel, Map<LanguageCode, (EncodedSlots | undefined)[]>>>();
+
+function encodedSlotsOf(table: MoveTable, channel: NoisyChannel, language: LanguageCode): (EncodedSlots | undefined)[] {
+  let byChannel = encodedSlots.get(table);
+  if (!byChannel) encodedSlots.set(table, (byChannel = new WeakMap()));
+  let byLanguage = byChannel.get(channel);
+  if (!byLanguage) byChannel.set(channel, (byLanguage = new Map()));
+  let slots = byLanguage.get(language);
+  if (!slots) byLanguage.set(language, (slots = []));
+  return slots;
 }
