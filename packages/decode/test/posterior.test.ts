@@ -6,7 +6,7 @@ import type { KnownMove } from '../src/move-table.js';
 
 function node(ply: number, logFinal = -Infinity): LatticeNode {
   return {
-    ply, cursors: new Int32Array(2), lastCaptureSquare: -1, position: undefined, logAlpha: -Infinity, best: -Infinity, bestEdge: undefined,
+    ply, cursors: [0, 0], lastCaptureSquare: -1, position: undefined, logAlpha: -Infinity, best: -Infinity, bestEdge: undefined,
     incoming: [], logFinal, abandoned: false, future: 0, logBeta: -Infinity,
   };
 }
