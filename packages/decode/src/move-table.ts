@@ -53,10 +53,11 @@ export class MoveTable {
     disambiguationsOf(position, legal, count, disambiguations);
     const facts = positionFacts(position);
     const priorVector = priorWeightVector(priorWeights);
-    // Plain arrays: a search builds thousands of these, and small typed arrays are slow to allocate.
-    const ids: number[] = [];
-    const childLo: number[] = [];
-    const childHi: number[] = [];
+    // Plain arrays: a search builds thousands of these, and small typed arrays are slow to allocate. Made to size: grown
+    // by pushes they held about twice the slots they used, and a correction keeps every new position's lists alive.
+    const ids = new Array<number>(count);
+    const childLo = new Array<number>(count);
+    const childHi = new Array<number>(count);
     for (let i = 0; i < count; i++) {
       const move = legal[i];
       const from = moveFrom(move);
@@ -71,12 +72,12 @@ export class MoveTable {
       // hypotheses that differ only in it must not merge. The repetition key (Art. 9.2.3) draws exactly that line.
       // Without an en-passant square (nearly every move) the key is the hash itself: no pair allocated per move.
       if (position.epSquare < 0) {
-        childLo.push(position.hashLo);
-        childHi.push(position.hashHi);
+        childLo[i] = position.hashLo;
+        childHi[i] = position.hashHi;
       } else {
         const [lo, hi] = repetitionKeyParts(position);
-        childLo.push(lo);
-        childHi.push(hi);
+        childLo[i] = lo;
+        childHi[i] = hi;
       }
       position.undo();
       // 17 bits of move, then piece, captured piece, check, mate, disambiguation, Chess960.
@@ -99,7 +100,7 @@ export class MoveTable {
         const san = englishSan(description);
         this.moves.push({ id, move, uci, san, key: `${uci}|${san}`, description });
       }
-      ids.push(id);
+      ids[i] = id;
       weights[i] = moveLogWeight(position, facts, this.moves[id].description, lastCaptureSquare, priorVector);
     }
     // Normalised over the legal moves (log-sum-exp).
@@ -108,8 +109,8 @@ export class MoveTable {
     let total = 0;
     for (let i = 0; i < count; i++) total += Math.exp(weights[i] - top);
     const norm = top + Math.log(total);
-    const logPrior: number[] = [];
-    for (let i = 0; i < count; i++) logPrior.push(weights[i] - norm);
+    const logPrior = new Array<number>(count);
+    for (let i = 0; i < count; i++) logPrior[i] = weights[i] - norm;
     return { count, ids, logPrior, childLo, childHi };
   }
 }
