@@ -80,7 +80,6 @@ export class FutureCost {
     return this.suffix[s];
   }
 
-
   /** When the search goes back: what the last plies' moves paid says nothing of the ply it goes back to. */
   forget(): void {
     this.written.fill(-Infinity);

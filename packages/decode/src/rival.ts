@@ -48,7 +48,8 @@ export function bestOtherMove(position: Position, lastCaptureSquare: number, cho
   const generate = (): PositionMoves => table.positionMoves(position, lastCaptureSquare, movePrior);
   const moves = reuse ? reuse.positionMoves(position, lastCaptureSquare, generate, movePrior) : generate();
   const readings = texts.map((text) => channel.encode(text));
-  const slotsById = readings.length > 0 ? encodedSlotsOf(table, channel, language) : [];
+  // Kept only with a reuse: a table made for this call goes with it.
+  const slotsById = reuse && readings.length > 0 ? encodedSlotsOf(table, channel, language) : [];
   let best: { san: string; score: number } | undefined;
   for (let k = 0; k < moves.count; k++) {
     const known = table.moves[moves.ids[k]];

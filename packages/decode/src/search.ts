@@ -364,20 +364,22 @@ export function searchLattice(start: Position, sheets: readonly PreparedSheet[],
     kept.forEach((slot, index) => {
       nodeOf[slot] = index;
     });
-    // Each node's edges counted first, then its array made to size and filled in the proposals' order.
+    // Each node's edges counted first, then its array made to size and filled in the proposals' order; each
+    // proposal's node (-1: none, or a negligible way in) is noted on the first pass for the second.
     const edgeCounts = new Int32Array(nodes.length);
+    const targetOf = new Int32Array(proposals.count);
     for (let p = 0; p < proposals.count; p++) {
       const index = nodeOf[proposals.child[p]];
-      if (index >= 0 && !negligible(p, beam[proposals.parent[p]], nodes[index])) edgeCounts[index]++;
+      targetOf[p] = index >= 0 && !negligible(p, beam[proposals.parent[p]], nodes[index]) ? index : -1;
+      if (targetOf[p] >= 0) edgeCounts[index]++;
     }
     for (let index = 0; index < nodes.length; index++) nodes[index].incoming = new Array<LatticeEdge>(edgeCounts[index]);
     edgeCounts.fill(0);
     for (let p = 0; p < proposals.count; p++) {
-      const index = nodeOf[proposals.child[p]];
+      const index = targetOf[p];
       if (index < 0) continue;
       const to = nodes[index];
       const from = beam[proposals.parent[p]];
-      if (negligible(p, from, to)) continue;
       const candidate = table.moves[beamMoves[proposals.parent[p]].ids[proposals.move[p]]];
       const k = p * 2;
       const edge = new SearchEdge(from, to, candidate, proposals.weight[p], sheets.length,
