@@ -80,7 +80,7 @@ const en = {
   export: 'Export PGN',
   copy: 'Copy PGN',
   copied: 'Copied.',
-  exported: '{games} games exported; {confirmed} moves confirmed by a person, {flagged} still flagged.',
+  exported: 'Games exported: {games}; moves confirmed by a person: {confirmed}, still flagged: {flagged}.',
   exportedWithoutMoves: 'No move could be decoded in {n} of them (a blank or unreadable sheet): each is in the PGN with its tags, and why in a comment.',
   exportNotDecoded: 'Not in the PGN, as they could not be decoded at all: {names}.',
   exportStillReading: 'Not in the PGN, still being read: {names}.',

@@ -133,7 +133,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(actedOn.size).toBeGreaterThan(0);
     expect(confirmed).toEqual(expect.arrayContaining([...actedOn]));
     expect(confirmed.length).toBe(actedOn.size);
-    expect(await page.textContent('[data-testid=export-summary]')).toContain(`${confirmed.length} moves confirmed by a person, 0 still flagged`);
+    expect(await page.textContent('[data-testid=export-summary]')).toContain(`moves confirmed by a person: ${confirmed.length}, still flagged: 0`);
     expect(pgn).toContain(`${confirmed.length}`);
 
     // A reload keeps everything the person did.
@@ -338,7 +338,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(pgn).toContain('2. Nf3 {confirmed by a person}');
     expect(pgn).toContain('{zapis desk: 1 move confirmed by a person; 0 moves still flagged for review}');
     expect(pgn).toContain('[Round "3"] [White "Kowalski,Jan"] [Black "Nowak,Anna"] [Result "*"] [Board "7"] {zapis desk: no moves could be decoded: no moves are written on the sheet} *');
-    expect(await page.textContent('[data-testid=export-summary]')).toBe('2 games exported; 1 moves confirmed by a person, 0 still flagged. '
+    expect(await page.textContent('[data-testid=export-summary]')).toBe('Games exported: 2; moves confirmed by a person: 1, still flagged: 0. '
       + 'No move could be decoded in 1 of them (a blank or unreadable sheet): each is in the PGN with its tags, and why in a comment.');
   });
 
@@ -477,7 +477,16 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     const noGame = /Not in the PGN, as no game was found in them: (.*)\.$/u.exec(summary);
     expect(noGame, summary).not.toBeNull();
     expect(noGame![1].split(', ').sort()).toEqual(['empty.pgn', 'not-a-sheet.jpg', 'notes.txt', 'truncated.png']);
-    expect(summary).toMatch(/^1 games exported; /u);
+    expect(summary).toMatch(/^Games exported: 1; /u);
+    // The summary follows the interface's language, and goes with the files it is about.
+    await page.selectOption('[data-testid=ui-language]', 'pl');
+    const inPolish = await page.textContent('[data-testid=export-summary]') ?? '';
+    expect(inPolish).toMatch(/^Wyeksportowano partie: 1; /u);
+    expect(inPolish).toContain('nie znaleziono w nich partii: ');
+    await page.selectOption('[data-testid=ui-language]', 'en');
+    await page.click('text=/Clear everything/');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=inputs] li, [data-testid=games] li').length === 0);
+    expect(await page.locator('[data-testid=export-summary]').count()).toBe(0);
   });
 
   it('keeps each move in its column and the selected move\u2019s detail in view, on a wide screen and on a phone', async () => {

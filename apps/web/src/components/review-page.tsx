@@ -1,8 +1,13 @@
 /** Reading and reviewing: files and texts in, the games found, the selected game, and the round's export. */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useT, type MessageKey } from '../i18n.js';
 import type { InputEntry, Session, SessionState } from '../session.js';
 import { GameView } from './game-view.js';
+
+/** What the last export said, as messages to translate. */
+interface ExportSummary {
+  readonly parts: readonly { readonly key: MessageKey; readonly values?: Readonly<Record<string, string | number>> }[];
+}
 
 const STATUS_KEY: Record<InputEntry['status'], MessageKey> = {
   queued: 'statusQueued', model: 'statusModel', reading: 'statusReading', rendering: 'statusRendering', done: 'statusDone', error: 'statusError',
@@ -11,31 +16,39 @@ const STATUS_KEY: Record<InputEntry['status'], MessageKey> = {
 export function ReviewPage({ session, state }: { session: Session; state: SessionState }) {
   const t = useT();
   const [pasted, setPasted] = useState('');
-  const [exported, setExported] = useState<string | undefined>(undefined);
+  // The last export's summary as messages, not text: translated as it is shown, so switching the language turns it too.
+  const [exported, setExported] = useState<ExportSummary | undefined>(undefined);
+  /** Counts the desk's clearings: an export still running when the desk is cleared says nothing afterwards. */
+  const clearings = useRef(0);
   const entry = state.games.find((game) => game.source.id === state.selectedGame);
   const game = entry?.game;
   useKeyboard(session);
 
   const exportRound = async (copy: boolean) => {
     const decoding = session.decodingGames;
-    if (decoding > 0) setExported(t('exportWaiting', { n: decoding }));
+    if (decoding > 0) setExported({ parts: [{ key: 'exportWaiting', values: { n: decoding } }] });
+    const clearing = clearings.current;
+    // The PGN asked for is still written; only its summary is not shown on a desk cleared meanwhile.
+    const say = (summary: ExportSummary) => {
+      if (clearing === clearings.current) setExported(summary);
+    };
     const exportedRound = await session.exportRound();
     if ('failed' in exportedRound) {
       // Never a click that does nothing: the person learns the PGN was not written, and why.
-      setExported(t('exportFailed', { m: exportedRound.failed }));
+      say({ parts: [{ key: 'exportFailed', values: { m: exportedRound.failed } }] });
       return;
     }
     const { round, notDecoded, stillReading, noGame } = exportedRound;
-    const summary = [
-      t('exported', { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft }),
-      ...(round.withoutMoves > 0 ? [t('exportedWithoutMoves', { n: round.withoutMoves })] : []),
-      ...(notDecoded.length > 0 ? [t('exportNotDecoded', { names: notDecoded.join(', ') })] : []),
-      ...(stillReading.length > 0 ? [t('exportStillReading', { names: stillReading.join(', ') })] : []),
-      ...(noGame.length > 0 ? [t('exportNoGame', { names: noGame.join(', ') })] : []),
-    ].join(' ');
-    setExported(summary);
+    const parts: ExportSummary['parts'] = [
+      { key: 'exported', values: { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft } },
+      ...(round.withoutMoves > 0 ? [{ key: 'exportedWithoutMoves', values: { n: round.withoutMoves } } as const] : []),
+      ...(notDecoded.length > 0 ? [{ key: 'exportNotDecoded', values: { names: notDecoded.join(', ') } } as const] : []),
+      ...(stillReading.length > 0 ? [{ key: 'exportStillReading', values: { names: stillReading.join(', ') } } as const] : []),
+      ...(noGame.length > 0 ? [{ key: 'exportNoGame', values: { names: noGame.join(', ') } } as const] : []),
+    ];
+    say({ parts });
     if (copy) {
-      void navigator.clipboard?.writeText(round.pgn).then(() => setExported(`${t('copied')} ${summary}`));
+      void navigator.clipboard?.writeText(round.pgn).then(() => say({ parts: [{ key: 'copied' }, ...parts] }));
       return;
     }
     const link = document.createElement('a');
@@ -126,8 +139,13 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
         <section class="export">
           <button type="button" class="primary" data-testid="export" disabled={!state.games.some((candidate) => candidate.game)} onClick={() => void exportRound(false)}>{t('export')}</button>
           <button type="button" data-testid="copy" disabled={!state.games.some((candidate) => candidate.game)} onClick={() => void exportRound(true)}>{t('copy')}</button>
-          {exported ? <p role="status" data-testid="export-summary">{exported}</p> : null}
-          <button type="button" class="link" onClick={() => void session.clear()}>{t('clear')}</button>
+          {exported ? <p role="status" data-testid="export-summary">{exported.parts.map((part) => t(part.key, part.values)).join(' ')}</p> : null}
+          {/* A summary of files no longer on the desk would mislead: it goes with them. */}
+          <button type="button" class="link" onClick={() => {
+            clearings.current += 1;
+            setExported(undefined);
+            void session.clear();
+          }}>{t('clear')}</button>
         </section>
       </aside>
       <main class="main" id="main">
