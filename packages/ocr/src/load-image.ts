@@ -122,6 +122,7 @@ const tooLarge = (width: number, height: number): Result<never, ImageError> =>
   err({ kind: 'too-large', message: `image of ${width}×${height} pixels is larger than ${MAX_IMAGE_MEGAPIXELS} megapixels` });
 
 function reason(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  // A decoder's message may end in a colon with no detail after it (fast-png: "Error while decompressing the data: ").
+  const text = (error instanceof Error ? error.message : String(error)).trim().replace(/[\s:]+$/u, '') || 'no reason given';
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }

@@ -1,12 +1,18 @@
 /** Reading and reviewing: files and texts in, the games found, the selected game, and the round's export. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useT, type MessageKey } from '../i18n.js';
+import { useT, type MessageKey, type Translate } from '../i18n.js';
 import type { InputEntry, Session, SessionState } from '../session.js';
 import { GameView } from './game-view.js';
+import type { DeskFailure } from '@zapis/desk';
 
 /** What the last export said, as messages to translate. */
 interface ExportSummary {
   readonly parts: readonly { readonly key: MessageKey; readonly values?: Readonly<Record<string, string | number>> }[];
+}
+
+/** The page of a scan a failure is on, as a prefix ('page 2: '), or nothing (a text's message names its line itself). */
+function placeOf(failure: DeskFailure, t: Translate): string {
+  return failure.page !== undefined ? `${t('failurePage', { n: failure.page })}: ` : '';
 }
 
 const STATUS_KEY: Record<InputEntry['status'], MessageKey> = {
@@ -58,6 +64,8 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
   };
 
+  // Failures of files no longer listed (or never listed) are not lost: they get a list of their own.
+  const unlisted = state.failures.filter((failure) => !state.inputs.some((input) => input.id === failure.inputId));
   const [dragging, setDragging] = useState(false);
   const takeFiles = (event: Event) => {
     const input = event.currentTarget as HTMLInputElement;
@@ -107,15 +115,19 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
                   {input.kind === 'scan' || input.status === 'error'
                     ? <span class={`status status-${input.status}`}>{t(STATUS_KEY[input.status], { s: (input.seconds ?? 0).toFixed(1) })}</span> : null}
                   {input.message ? <p role="alert" class="error" data-testid="input-error">{input.message}</p> : null}
+                  {/* What went wrong in a file read well (a text with no game, a page without a sheet) stands under its name too. */}
+                  {input.message ? null : state.failures.filter((failure) => failure.inputId === input.id).map((failure, index) => (
+                    <p key={index} role="alert" class="error" data-testid="failure">{placeOf(failure, t)}{failure.message}</p>
+                  ))}
                 </li>
               ))}
             </ul>
           </section>
         ) : null}
-        {state.failures.some((failure) => !state.inputs.some((input) => input.id === failure.inputId && input.message)) ? (
+        {unlisted.length > 0 ? (
           <ul class="failures">
-            {state.failures.filter((failure) => !state.inputs.some((input) => input.id === failure.inputId && input.message)).map((failure, index) => (
-              <li key={index} role="alert" class="error" data-testid="failure">{failure.name}{failure.page ? ` p. ${failure.page}` : ''}: {failure.message}</li>
+            {unlisted.map((failure, index) => (
+              <li key={index} role="alert" class="error" data-testid="failure">{failure.name}: {placeOf(failure, t)}{failure.message}</li>
             ))}
           </ul>
         ) : null}
