@@ -89,7 +89,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
       const right = truth[ply - 1];
       expect(await page.locator('[data-testid=cell-crop]').count()).toBeGreaterThan(0);
       // Every move read off a scan shows the review model's chance that it is wrong.
-      expect(await detail.locator('[data-testid=risk]').textContent()).toMatch(/^chance it is wrong: \d+(\.\d)?%$/u);
+      expect(await detail.locator('[data-testid=risk]').textContent()).toMatch(/^chance it is wrong, as the review model estimates it: \d+(\.\d)?%$/u);
       if (shown === right) {
         await page.keyboard.press('a');
       } else {
