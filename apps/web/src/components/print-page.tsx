@@ -41,7 +41,7 @@ export function PrintPage({ uiLanguage }: { uiLanguage: UiLanguage }) {
     <main class="print-page" id="main">
       <p>{t('printIntro')}</p>
       <form onSubmit={(submitted) => { submitted.preventDefault(); void make(); }}>
-        <label>{t('pairings')}
+        <label>{t('pairings')}{' '}
           <input type="file" accept=".csv,text/csv" data-testid="pairings-file" onChange={async (changed) => {
             const file = (changed.currentTarget as HTMLInputElement).files?.[0];
             if (file) setCsv(await file.text());
