@@ -5,9 +5,10 @@ import type { InputEntry, Session, SessionState } from '../session.js';
 import { GameView } from './game-view.js';
 import type { DeskFailure } from '@zapis/desk';
 
-/** What the last export said, as messages to translate. */
-interface ExportSummary {
-  readonly parts: readonly { readonly key: MessageKey; readonly values?: Readonly<Record<string, string | number>> }[];
+/** One sentence of what the last export said, as a message to translate. */
+interface ExportMessage {
+  readonly key: MessageKey;
+  readonly values?: Readonly<Record<string, string | number>>;
 }
 
 /** The page of a scan a failure is on, as a prefix ('page 2: '), or nothing (a text's message names its line itself). */
@@ -23,7 +24,7 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
   const t = useT();
   const [pasted, setPasted] = useState('');
   // The last export's summary as messages, not text: translated as it is shown, so switching the language turns it too.
-  const [exported, setExported] = useState<ExportSummary | undefined>(undefined);
+  const [exported, setExported] = useState<readonly ExportMessage[] | undefined>(undefined);
   /** Counts the desk's clearings: an export still running when the desk is cleared says nothing afterwards. */
   const clearings = useRef(0);
   const entry = state.games.find((game) => game.source.id === state.selectedGame);
@@ -32,29 +33,27 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
 
   const exportRound = async (copy: boolean) => {
     const decoding = session.decodingGames;
-    if (decoding > 0) setExported({ parts: [{ key: 'exportWaiting', values: { n: decoding } }] });
+    if (decoding > 0) setExported([{ key: 'exportWaiting', values: { n: decoding } }]);
     const clearing = clearings.current;
     // The PGN asked for is still written; only its summary is not shown on a desk cleared meanwhile.
-    const say = (summary: ExportSummary) => {
+    const say = (summary: readonly ExportMessage[]) => {
       if (clearing === clearings.current) setExported(summary);
     };
     const exportedRound = await session.exportRound();
     if ('failed' in exportedRound) {
       // Never a click that does nothing: the person learns the PGN was not written, and why.
-      say({ parts: [{ key: 'exportFailed', values: { m: exportedRound.failed } }] });
+      say([{ key: 'exportFailed', values: { m: exportedRound.failed } }]);
       return;
     }
     const { round, notDecoded, stillReading, noGame } = exportedRound;
-    const parts: ExportSummary['parts'] = [
-      { key: 'exported', values: { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft } },
-      ...(round.withoutMoves > 0 ? [{ key: 'exportedWithoutMoves', values: { n: round.withoutMoves } } as const] : []),
-      ...(notDecoded.length > 0 ? [{ key: 'exportNotDecoded', values: { names: notDecoded.join(', ') } } as const] : []),
-      ...(stillReading.length > 0 ? [{ key: 'exportStillReading', values: { names: stillReading.join(', ') } } as const] : []),
-      ...(noGame.length > 0 ? [{ key: 'exportNoGame', values: { names: noGame.join(', ') } } as const] : []),
-    ];
-    say({ parts });
+    const summary: ExportMessage[] = [{ key: 'exported', values: { games: round.games, confirmed: round.confirmed, flagged: round.flaggedLeft } }];
+    if (round.withoutMoves > 0) summary.push({ key: 'exportedWithoutMoves', values: { n: round.withoutMoves } });
+    if (notDecoded.length > 0) summary.push({ key: 'exportNotDecoded', values: { names: notDecoded.join(', ') } });
+    if (stillReading.length > 0) summary.push({ key: 'exportStillReading', values: { names: stillReading.join(', ') } });
+    if (noGame.length > 0) summary.push({ key: 'exportNoGame', values: { names: noGame.join(', ') } });
+    say(summary);
     if (copy) {
-      void navigator.clipboard?.writeText(round.pgn).then(() => say({ parts: [{ key: 'copied' }, ...parts] }));
+      void navigator.clipboard?.writeText(round.pgn).then(() => say([{ key: 'copied' }, ...summary]));
       return;
     }
     const link = document.createElement('a');
@@ -151,7 +150,7 @@ export function ReviewPage({ session, state }: { session: Session; state: Sessio
         <section class="export">
           <button type="button" class="primary" data-testid="export" disabled={!state.games.some((candidate) => candidate.game)} onClick={() => void exportRound(false)}>{t('export')}</button>
           <button type="button" data-testid="copy" disabled={!state.games.some((candidate) => candidate.game)} onClick={() => void exportRound(true)}>{t('copy')}</button>
-          {exported ? <p role="status" data-testid="export-summary">{exported.parts.map((part) => t(part.key, part.values)).join(' ')}</p> : null}
+          {exported ? <p role="status" data-testid="export-summary">{exported.map((message) => t(message.key, message.values)).join(' ')}</p> : null}
           {/* A summary of files no longer on the desk would mislead: it goes with them. */}
           <button type="button" class="link" onClick={() => {
             clearings.current += 1;
