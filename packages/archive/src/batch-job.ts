@@ -23,7 +23,6 @@ export interface JobSettings {
 }
 
 export interface BatchRequest {
-  readonly id: number;
   readonly file: string;
   readonly firstLine: number;
   /** No line of the batch is longer (in characters), when known. */
@@ -36,11 +35,8 @@ export interface BatchRequest {
 }
 
 export interface BatchAnswer {
-  readonly id: number;
   /** Set when the batch was handed back unfinished: validate it again from this character offset. */
   readonly resumeAt?: number;
-  /** Set instead of records when validating the batch threw: what went wrong. */
-  readonly failure?: string;
   /** The records, in order; when `clean` is there, only those of the games with something to report. */
   readonly records: GameRecord[];
   readonly clean?: CleanGames;
@@ -80,8 +76,8 @@ export function createJob(settings: JobSettings, ruleFactory?: RuleFactory): (re
     }, request.from ?? 0);
     [unfinishedBytes, unfinishedText] = resumeAt === undefined ? [undefined, ''] : [request.bytes, text];
     const resume = resumeAt === undefined ? {} : { resumeAt };
-    if (!packClean) return { id: request.id, records, ...resume };
+    if (!packClean) return { records, ...resume };
     const { clean, reported } = packCleanGames(request.file, records);
-    return { id: request.id, records: reported, clean, ...resume };
+    return { records: reported, clean, ...resume };
   };
 }

@@ -13,7 +13,6 @@ export interface ConvertJobSettings extends ConvertSettings {
 }
 
 export interface ConvertRequest {
-  readonly id: number;
   readonly file: string;
   readonly firstLine: number;
   readonly bytes: Uint8Array;
@@ -22,7 +21,6 @@ export interface ConvertRequest {
 }
 
 export interface ConvertAnswer {
-  readonly id: number;
   /** The games in export format, in UTF-8, joined with a blank line between them; empty when there are none. */
   readonly output: Uint8Array;
   readonly games: number;
@@ -30,8 +28,6 @@ export interface ConvertAnswer {
   readonly problems: ConvertProblem[];
   /** Set when the batch was handed back unfinished: convert it again from this character offset. */
   readonly resumeAt?: number;
-  /** Set instead of games when converting the batch threw: what went wrong. */
-  readonly failure?: string;
 }
 
 export function createConvertJob(settings: ConvertJobSettings): (request: ConvertRequest) => ConvertAnswer {
@@ -40,7 +36,7 @@ export function createConvertJob(settings: ConvertJobSettings): (request: Conver
       ...settings, file: request.file, firstLine: request.firstLine,
     }, request.from ?? 0);
     return {
-      id: request.id, output: part.output, games: part.games, failed: part.failed, problems: part.problems,
+      output: part.output, games: part.games, failed: part.failed, problems: part.problems,
       ...(part.resumeAt !== undefined ? { resumeAt: part.resumeAt } : {}),
     };
   };

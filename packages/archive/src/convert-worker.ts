@@ -1,15 +1,7 @@
-/** A conversion worker: settings from workerData, then batches in and converted games out, as UTF-8 bytes moved (not copied) to the main thread. */
-import { parentPort, workerData } from 'node:worker_threads';
+/** A conversion worker: settings from the pool, then batches in and converted games out, as UTF-8 bytes moved (not copied) to the main thread. */
+import { answerRequests, workerSettings } from '@zapis/workers';
 import { createConvertJob, type ConvertAnswer, type ConvertJobSettings, type ConvertRequest } from './convert-job.js';
 
-const job = createConvertJob(workerData as ConvertJobSettings);
-parentPort?.on('message', (request: ConvertRequest) => {
-  let answer: ConvertAnswer;
-  try {
-    answer = job(request);
-  } catch (error) {
-    // A bug on one batch: said for that batch, and this worker goes on with the next.
-    answer = { id: request.id, output: new Uint8Array(0), games: 0, failed: 0, problems: [], failure: error instanceof Error ? error.message : String(error) };
-  }
-  parentPort?.postMessage(answer, [answer.output.buffer as ArrayBuffer]);
-});
+const job = createConvertJob(workerSettings<ConvertJobSettings>());
+// A batch that throws is reported for that batch alone, and this worker goes on with the next.
+answerRequests<ConvertRequest, ConvertAnswer>(job, (answer) => [answer.output.buffer as ArrayBuffer]);

@@ -1,8 +1,8 @@
 /**
  * How much of a bad input zapis holds at once. Garbage makes a finding of
  * nearly every token, and every finding costs memory until it is written: a
- * worker's heap is small on purpose (see pool.ts), so a game, a batch answer
- * and a section the grammar reads in one go are all bounded here.
+ * worker's heap is small on purpose (see batch-driver.ts), so a game, a batch
+ * answer and a section the grammar reads in one go are all bounded here.
  */
 
 /** Findings listed per game; the rest are counted (GameRecord.omitted) and one `diagnostics-not-listed` finding says so. */

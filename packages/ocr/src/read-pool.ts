@@ -1,11 +1,12 @@
 /**
- * Reads many scan files in Node, spread over worker threads like `validate`:
- * each worker loads the recogniser once and reads whole files; outcomes come
- * back in input order whatever order the workers finish in. One job reads in
- * this thread.
+ * Reads many scan files in Node, spread over worker threads like `validate`
+ * (one pool, @zapis/workers): each worker loads the recogniser once and reads
+ * whole files, telling each page as it is read; outcomes come back in input
+ * order whatever order the workers finish in, and a worker that dies costs
+ * only the file it held. One job reads in this thread.
  */
 import { readFile } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
+import { compiledWorker, WorkerLostError, WorkerPool } from '@zapis/workers';
 import type { CellReader } from './cell-reader.js';
 import { CtcReader, type CtcReaderOptions } from './ctc-reader.js';
 import { TesseractReader } from './tesseract-reader.js';
@@ -14,7 +15,7 @@ import { ensembleNetworks } from './stretched-lines.js';
 import { loadImageFast } from './node-image-decode.js';
 import { readScanFile, type PageOutcome } from './read-scan-file.js';
 import { outcomeFromPlain, type PlainOutcome } from './read-transfer.js';
-import { parseTemplate, type SheetTemplate } from './template.js';
+import type { SheetTemplate } from './template.js';
 
 export interface ScanFileInput {
   /** As shown in messages (relative to where the command runs). */
@@ -25,8 +26,8 @@ export interface ScanFileInput {
 
 export interface ReadPoolOptions {
   readonly jobs?: number;
-  /** A template's JSON text (already checked by the caller). */
-  readonly templateText?: string;
+  /** A foreign sheet's description (parsed and checked by the caller: parseTemplate); given to every worker. */
+  readonly template?: SheetTemplate;
   readonly dpi?: number;
   readonly reader?: CtcReaderOptions;
   /** Which reader reads the cells (DEFAULT_READER_KIND when not given). */
@@ -62,17 +63,13 @@ export async function loadReader(kind: ReaderKind = DEFAULT_READER_KIND, options
   }
 }
 
-/** What a worker is sent: one file at a time. */
-export interface ReadTask {
-  readonly index: number;
-  readonly file: ScanFileInput;
+/** What every reading worker starts with. */
+export interface ReadWorkerSettings {
+  readonly template?: SheetTemplate;
+  readonly dpi?: number;
+  readonly reader?: CtcReaderOptions;
+  readonly readerKind?: ReaderKind;
 }
-
-/** What a worker sends back. */
-export type ReadWorkerMessage =
-  | { readonly kind: 'page'; readonly index: number; readonly outcome: PlainOutcome }
-  | { readonly kind: 'done'; readonly index: number }
-  | { readonly kind: 'failed'; readonly index: number; readonly message: string };
 
 export async function readFileBytes(file: ScanFileInput): Promise<Uint8Array | string> {
   try {
@@ -81,13 +78,6 @@ export async function readFileBytes(file: ScanFileInput): Promise<Uint8Array | s
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'EISDIR' ? 'is a directory' : code === 'ENOENT' ? 'no such file' : (error as Error).message;
   }
-}
-
-/** The template a run was given (already checked by the caller), in any thread. */
-export function templateOf(text: string | undefined): SheetTemplate | undefined {
-  if (text === undefined) return undefined;
-  const parsed = parseTemplate(text);
-  return parsed.ok ? parsed.value : undefined;
 }
 
 /** One file's pages, read the way every thread reads them (Skia decoding in Node). */
@@ -106,7 +96,7 @@ export async function* readScanFiles(files: readonly ScanFileInput[], options: R
 
 async function* readInThisThread(files: readonly ScanFileInput[], options: ReadPoolOptions): AsyncGenerator<PageOutcome> {
   const reader = await loadReader(options.readerKind, options.reader);
-  const template = templateOf(options.templateText);
+  const { template } = options;
   try {
     for (const file of files) {
       const bytes = await readFileBytes(file);
@@ -121,82 +111,43 @@ async function* readInThisThread(files: readonly ScanFileInput[], options: ReadP
   }
 }
 
+/** The outcome of a file whose reading failed, or whose worker died (after the pages it had told). */
+function unreadableFile(file: ScanFileInput, error: unknown): PageOutcome {
+  const message = error instanceof WorkerLostError ? `reading stopped: ${error.message}` : error instanceof Error ? error.message : String(error);
+  return { ok: false, file: file.name, code: 'unreadable', message };
+}
+
 async function* readInWorkers(files: readonly ScanFileInput[], options: ReadPoolOptions, jobs: number): AsyncGenerator<PageOutcome> {
-  const pending = new Map<number, PageOutcome[]>();
-  const finished = new Set<number>();
+  const { template, dpi, reader, readerKind } = options;
+  const settings: ReadWorkerSettings = { ...(template ? { template } : {}), ...(dpi !== undefined ? { dpi } : {}), ...(reader ? { reader } : {}), ...(readerKind ? { readerKind } : {}) };
+  const pool = new WorkerPool<ScanFileInput, void, ReadWorkerSettings, PlainOutcome>({ worker: compiledWorker('read-worker.js', import.meta.url), workers: jobs, settings, workName: 'reading' });
+  // Each file's pages as its worker tells them; the file in turn is yielded from as they come, the later ones wait.
+  const pages = files.map((): PlainOutcome[] => []);
   let wake: (() => void) | undefined;
-  const notify = () => {
-    wake?.();
-    wake = undefined;
-  };
-  let next = 0;
-  const workers: Worker[] = [];
-  const feed = (worker: Worker) => {
-    if (next >= files.length) {
-      void worker.terminate();
-      return;
-    }
-    const task: ReadTask = { index: next, file: files[next] };
-    next += 1;
-    worker.postMessage(task);
-  };
-  for (let w = 0; w < jobs; w += 1) {
-    const worker = new Worker(new URL('./read-worker.js', import.meta.url), {
-      workerData: { templateText: options.templateText, dpi: options.dpi, reader: options.reader, readerKind: options.readerKind },
-    });
-    let current = -1;
-    worker.on('message', (message: ReadWorkerMessage) => {
-      current = message.index;
-      const list = pending.get(message.index) ?? [];
-      pending.set(message.index, list);
-      if (message.kind === 'page') list.push(outcomeFromPlain(message.outcome, options.reader));
-      else if (message.kind === 'failed') list.push({ ok: false, file: files[message.index].name, code: 'unreadable', message: message.message });
-      if (message.kind !== 'page') {
-        finished.add(message.index);
-        current = -1;
-        feed(worker);
-      }
-      notify();
-    });
-    worker.on('error', (error) => {
-      // A worker that dies costs only the file it held, reported as unreadable.
-      if (current >= 0 && !finished.has(current)) {
-        const list = pending.get(current) ?? [];
-        list.push({ ok: false, file: files[current].name, code: 'unreadable', message: `reading stopped: ${error.message}` });
-        pending.set(current, list);
-        finished.add(current);
-      }
-      notify();
-    });
-    worker.on('exit', () => {
-      if (current >= 0 && !finished.has(current)) {
-        const list = pending.get(current) ?? [];
-        list.push({ ok: false, file: files[current].name, code: 'unreadable', message: 'the reading thread stopped' });
-        pending.set(current, list);
-        finished.add(current);
-        // Its remaining files go to a fresh thread's queue: simplest is to report them too.
-        notify();
-      }
-    });
-    workers.push(worker);
-    feed(worker);
-  }
+  const ends = files.map((file, index) => pool.submit(file, {
+    onPart: (page) => {
+      pages[index].push(page);
+      wake?.();
+    },
+  }).then(() => undefined, (error: unknown) => unreadableFile(file, error)));
   try {
-    for (let index = 0; index < files.length; index += 1) {
-      while (!finished.has(index)) {
-        const list = pending.get(index);
-        if (list && list.length > 0) {
-          yield* list.splice(0);
-          continue;
-        }
+    for (const [index, end] of ends.entries()) {
+      let ended = false;
+      let failure: PageOutcome | undefined;
+      void end.then((failed) => {
+        [ended, failure] = [true, failed];
+        wake?.();
+      });
+      while (true) {
+        for (const page of pages[index].splice(0)) yield outcomeFromPlain(page, reader);
+        if (ended) break;
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
       }
-      yield* pending.get(index) ?? [];
-      pending.delete(index);
+      if (failure) yield failure;
     }
   } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await pool.close();
   }
 }
