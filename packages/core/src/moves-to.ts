@@ -19,9 +19,6 @@ import { KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_NORMAL, encodeMove } from './mo
 import { pushPawnMoves } from './movegen.js';
 import { isLightSquare, type Square } from './squares.js';
 
-/** Set per call: the mover is known not to be in check, so only pieces aligned with the king need a test. */
-let outOfCheck = false;
-
 /**
  * Out of check, a piece that is not the king and captures (if at all) on its
  * target can only expose its king by leaving a line the king shares with an
@@ -49,8 +46,11 @@ function isUnpinnedMove(board: Int8Array, from: number, to: number, king: number
   return true;
 }
 
-/** Would moving `from` → `to` (capturing on `capturedSquare`) leave the mover's king safe? */
-function isSafe(position: Position, from: number, to: number, capturedSquare: number): boolean {
+/**
+ * Would moving `from` → `to` (capturing on `capturedSquare`) leave the mover's king safe? `outOfCheck`: the
+ * mover is known not to be in check, so only pieces aligned with the king need a test.
+ */
+function isSafe(position: Position, from: number, to: number, capturedSquare: number, outOfCheck: boolean): boolean {
   const board = position._board;
   if (outOfCheck && capturedSquare === to && (board[from] & 7) !== KING) {
     return isUnpinnedMove(board, from, to, position._kings[position._turnIndex], position._turnIndex);
@@ -74,13 +74,16 @@ function isSafe(position: Position, from: number, to: number, capturedSquare: nu
  * Pieces of code `piece` on the squares of `table` around `to` (knights or
  * kings); the search ends once it has met `remaining` of them.
  */
-function leapersTo(position: Position, to: number, out: Int32Array, count: number, piece: number, targets: Int8Array, counts: Uint8Array, remaining: number): number {
+function leapersTo(
+  position: Position, to: number, out: Int32Array, count: number, piece: number, targets: Int8Array, counts: Uint8Array, remaining: number,
+  outOfCheck: boolean,
+): number {
   const board = position._board;
   for (let i = 0, n = counts[to], base = to * 8; i < n && remaining > 0; i++) {
     const from = targets[base + i];
     if (board[from] !== piece) continue;
     remaining--;
-    if (isSafe(position, from, to, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+    if (isSafe(position, from, to, to, outOfCheck)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
   }
   return count;
 }
@@ -90,7 +93,10 @@ function leapersTo(position: Position, to: number, out: Int32Array, count: numbe
  * each ray, when it is `queen` or `slider` (-1 for none). The search ends once
  * it has met `remaining` such pieces (there are no more on the board).
  */
-function slidersTo(position: Position, to: number, out: Int32Array, count: number, first: number, last: number, queen: number, straight: number, diagonal: number, remaining: number): number {
+function slidersTo(
+  position: Position, to: number, out: Int32Array, count: number, first: number, last: number, queen: number, straight: number, diagonal: number,
+  remaining: number, outOfCheck: boolean,
+): number {
   const board = position._board;
   for (let direction = first; direction < last && remaining > 0; direction++) {
     const slider = direction < 4 ? straight : diagonal;
@@ -102,7 +108,7 @@ function slidersTo(position: Position, to: number, out: Int32Array, count: numbe
       if (code === 0) continue;
       if (code === queen || code === slider) {
         remaining--;
-        if (isSafe(position, from, to, to)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
+        if (isSafe(position, from, to, to, outOfCheck)) out[count++] = encodeMove(from, to, 0, KIND_NORMAL);
       }
       break;
     }
@@ -110,7 +116,7 @@ function slidersTo(position: Position, to: number, out: Int32Array, count: numbe
   return count;
 }
 
-function pawnsTo(position: Position, to: number, out: Int32Array, count: number): number {
+function pawnsTo(position: Position, to: number, out: Int32Array, count: number, outOfCheck: boolean): number {
   const board = position._board;
   const us = position._turnIndex;
   const pawn = PAWN | (us << 3);
@@ -120,18 +126,18 @@ function pawnsTo(position: Position, to: number, out: Int32Array, count: number)
   const file = to & 7;
   if (behind < 0 || behind >= 64) return count;
   if (target !== 0) {
-    if (file > 0 && board[behind - 1] === pawn && isSafe(position, behind - 1, to, to)) count = pushPawnMoves(out, count, behind - 1, to, KIND_NORMAL);
-    if (file < 7 && board[behind + 1] === pawn && isSafe(position, behind + 1, to, to)) count = pushPawnMoves(out, count, behind + 1, to, KIND_NORMAL);
+    if (file > 0 && board[behind - 1] === pawn && isSafe(position, behind - 1, to, to, outOfCheck)) count = pushPawnMoves(out, count, behind - 1, to, KIND_NORMAL);
+    if (file < 7 && board[behind + 1] === pawn && isSafe(position, behind + 1, to, to, outOfCheck)) count = pushPawnMoves(out, count, behind + 1, to, KIND_NORMAL);
     return count;
   }
   if (board[behind] === pawn) {
-    if (isSafe(position, behind, to, to)) count = pushPawnMoves(out, count, behind, to, KIND_NORMAL);
+    if (isSafe(position, behind, to, to, outOfCheck)) count = pushPawnMoves(out, count, behind, to, KIND_NORMAL);
   } else if (board[behind] === 0 && to >> 3 === (us === WHITE ? 3 : 4) && board[behind - ahead] === pawn) {
-    if (isSafe(position, behind - ahead, to, to)) out[count++] = encodeMove(behind - ahead, to, 0, KIND_DOUBLE_PUSH);
+    if (isSafe(position, behind - ahead, to, to, outOfCheck)) out[count++] = encodeMove(behind - ahead, to, 0, KIND_DOUBLE_PUSH);
   }
   if (to === position._epSquare && board[behind] === (PAWN | ((us ^ 1) << 3))) {
-    if (file > 0 && board[behind - 1] === pawn && isSafe(position, behind - 1, to, behind)) out[count++] = encodeMove(behind - 1, to, 0, KIND_EN_PASSANT);
-    if (file < 7 && board[behind + 1] === pawn && isSafe(position, behind + 1, to, behind)) out[count++] = encodeMove(behind + 1, to, 0, KIND_EN_PASSANT);
+    if (file > 0 && board[behind - 1] === pawn && isSafe(position, behind - 1, to, behind, outOfCheck)) out[count++] = encodeMove(behind - 1, to, 0, KIND_EN_PASSANT);
+    if (file < 7 && board[behind + 1] === pawn && isSafe(position, behind + 1, to, behind, outOfCheck)) out[count++] = encodeMove(behind + 1, to, 0, KIND_EN_PASSANT);
   }
   return count;
 }
@@ -142,7 +148,7 @@ function pawnsTo(position: Position, to: number, out: Int32Array, count: number)
  * moving pieces; `inCheck` is false when the caller knows the mover is not in check.
  */
 export function generateMovesTo(position: Position, to: Square, out: Int32Array, role = 0, inCheck?: boolean): number {
-  outOfCheck = inCheck === false;
+  const outOfCheck = inCheck === false;
   const us = position._turnIndex;
   const target = position._board[to];
   if (target !== 0 && target >> 3 === us) return 0;
@@ -150,19 +156,19 @@ export function generateMovesTo(position: Position, to: Square, out: Int32Array,
   const pieces = position._pieceCounts;
   // One role (what a SAN letter names) goes straight to its own search.
   switch (role) {
-    case PAWN: return pawnsTo(position, to, out, 0);
-    case KNIGHT: return leapersTo(position, to, out, 0, KNIGHT | own, KNIGHT_TARGETS, KNIGHT_COUNTS, pieces[KNIGHT | own]);
+    case PAWN: return pawnsTo(position, to, out, 0, outOfCheck);
+    case KNIGHT: return leapersTo(position, to, out, 0, KNIGHT | own, KNIGHT_TARGETS, KNIGHT_COUNTS, pieces[KNIGHT | own], outOfCheck);
     case BISHOP: {
       // Only the bishops on the target's colour of square can reach it.
       const light = pieces[LIGHT_BISHOPS + us];
-      return slidersTo(position, to, out, 0, 4, 8, -1, -1, BISHOP | own, isLightSquare(to) ? light : pieces[BISHOP | own] - light);
+      return slidersTo(position, to, out, 0, 4, 8, -1, -1, BISHOP | own, isLightSquare(to) ? light : pieces[BISHOP | own] - light, outOfCheck);
     }
-    case ROOK: return slidersTo(position, to, out, 0, 0, 4, -1, ROOK | own, -1, pieces[ROOK | own]);
-    case QUEEN: return slidersTo(position, to, out, 0, 0, 8, QUEEN | own, -1, -1, pieces[QUEEN | own]);
-    case KING: return leapersTo(position, to, out, 0, KING | own, KING_TARGETS, KING_COUNTS, pieces[KING | own]);
+    case ROOK: return slidersTo(position, to, out, 0, 0, 4, -1, ROOK | own, -1, pieces[ROOK | own], outOfCheck);
+    case QUEEN: return slidersTo(position, to, out, 0, 0, 8, QUEEN | own, -1, -1, pieces[QUEEN | own], outOfCheck);
+    case KING: return leapersTo(position, to, out, 0, KING | own, KING_TARGETS, KING_COUNTS, pieces[KING | own], outOfCheck);
   }
-  let count = leapersTo(position, to, out, 0, KNIGHT | own, KNIGHT_TARGETS, KNIGHT_COUNTS, pieces[KNIGHT | own]);
-  count = leapersTo(position, to, out, count, KING | own, KING_TARGETS, KING_COUNTS, pieces[KING | own]);
-  count = slidersTo(position, to, out, count, 0, 8, QUEEN | own, ROOK | own, BISHOP | own, pieces[QUEEN | own] + pieces[ROOK | own] + pieces[BISHOP | own]);
-  return pawnsTo(position, to, out, count);
+  let count = leapersTo(position, to, out, 0, KNIGHT | own, KNIGHT_TARGETS, KNIGHT_COUNTS, pieces[KNIGHT | own], outOfCheck);
+  count = leapersTo(position, to, out, count, KING | own, KING_TARGETS, KING_COUNTS, pieces[KING | own], outOfCheck);
+  count = slidersTo(position, to, out, count, 0, 8, QUEEN | own, ROOK | own, BISHOP | own, pieces[QUEEN | own] + pieces[ROOK | own] + pieces[BISHOP | own], outOfCheck);
+  return pawnsTo(position, to, out, count, outOfCheck);
 }

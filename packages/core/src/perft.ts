@@ -4,19 +4,22 @@ import type { Move } from './move.js';
 import { MAX_MOVES, generateLegalMoves } from './movegen.js';
 import type { Position } from './position.js';
 
-const buffers: Int32Array[] = [];
-const bufferFor = (depth: number): Int32Array => (buffers[depth] ??= new Int32Array(MAX_MOVES));
+/** One move buffer per remaining depth, owned by one perft call (so two perfts never share one). */
+const buffersFor = (depth: number): Int32Array[] => Array.from({ length: depth + 1 }, () => new Int32Array(MAX_MOVES));
 
 /** Perft by make/unmake on one position. */
 export function perftPosition(position: Position, depth: number): number {
-  if (depth <= 0) return 1;
-  const moves = bufferFor(depth);
+  return depth <= 0 ? 1 : perftByUndo(position, depth, buffersFor(depth));
+}
+
+function perftByUndo(position: Position, depth: number, buffers: Int32Array[]): number {
+  const moves = buffers[depth];
   const count = generateLegalMoves(position, moves);
   if (depth === 1) return count;
   let nodes = 0;
   for (let i = 0; i < count; i++) {
     position.playUnchecked(moves[i] as Move);
-    nodes += perftPosition(position, depth - 1);
+    nodes += perftByUndo(position, depth - 1, buffers);
     position.undo();
   }
   return nodes;
@@ -24,15 +27,18 @@ export function perftPosition(position: Position, depth: number): number {
 
 /** Perft by copying the position before every move; kept to measure against make/unmake. */
 export function perftByCopy(position: Position, depth: number): number {
-  if (depth <= 0) return 1;
-  const moves = bufferFor(depth);
+  return depth <= 0 ? 1 : perftByCopying(position, depth, buffersFor(depth));
+}
+
+function perftByCopying(position: Position, depth: number, buffers: Int32Array[]): number {
+  const moves = buffers[depth];
   const count = generateLegalMoves(position, moves);
   if (depth === 1) return count;
   let nodes = 0;
   for (let i = 0; i < count; i++) {
     const child = position.clone();
     child.playUnchecked(moves[i] as Move);
-    nodes += perftByCopy(child, depth - 1);
+    nodes += perftByCopying(child, depth - 1, buffers);
   }
   return nodes;
 }

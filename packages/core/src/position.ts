@@ -64,6 +64,7 @@ export interface IllegalMoveError {
   readonly message: string;
 }
 
+/** `play`'s legal moves: filled and read within one call that calls out to nothing, so no other use can come between. */
 const legalScratch = new Int32Array(256);
 
 export class Position {

@@ -8,6 +8,7 @@ import { MAX_MOVES, generateLegalMoves } from './movegen.js';
 import type { Position } from './position.js';
 import { EP_KEYS_HI, EP_KEYS_LO, hashToHex } from './zobrist.js';
 
+/** hasLegalEnPassant's legal moves: filled and read within one call that calls out to nothing. */
 const scratch = new Int32Array(MAX_MOVES);
 
 /** True when the side to move has a legal en-passant capture. */

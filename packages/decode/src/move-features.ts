@@ -83,26 +83,6 @@ function isEndgame(position: Position): boolean {
   return queens === 0 || material <= 13;
 }
 
-/** What stays the same for every move of one position. */
-export interface PositionFacts {
-  readonly mover: number;
-  readonly opening: boolean;
-  readonly late: boolean;
-  readonly endgame: boolean;
-  readonly mayCastle: boolean;
-  /** Which position these are (see `attackAsked`). */
-  readonly generation: number;
-}
-
-/**
- * Whether the opponent attacks a square, asked once per square of a position (its moves share squares):
- * valid where `attackAsked` holds the position's generation. Module scratch, not per position: the
- * features of one position's moves are computed together, and a search meets many thousands of positions.
- */
-const attackAsked = new Int32Array(64);
-const attackKnown = new Uint8Array(64);
-let generations = 0;
-
 /**
  * The part of the game a position's move priors depend on besides the position itself (its Zobrist hash):
  * the same position met in the opening and later gets other priors, so caches of a position's moves key on both.
@@ -111,31 +91,63 @@ export function priorPhase(position: Position): number {
   return position.fullmoves <= 12 ? 0 : position.fullmoves > 40 ? 2 : 1;
 }
 
-export function positionFacts(position: Position): PositionFacts {
-  const color = position.turn;
-  const phase = priorPhase(position);
-  return {
-    mover: color === 'white' ? 0 : 1,
-    opening: phase === 0,
-    late: phase === 2,
-    endgame: isEndgame(position),
-    mayCastle: position.castlingRook(color, 'king') !== undefined || position.castlingRook(color, 'queen') !== undefined,
-    generation: ++generations,
-  };
+/**
+ * What stays the same for every move of one position, and whether the opponent attacks a square, asked once per
+ * square (the position's moves share squares). The answers are kept in the facts themselves, as two 32-bit halves
+ * of the board, so facts of other positions asked in between never disturb them.
+ */
+export class PositionFacts {
+  readonly mover: number;
+  readonly opening: boolean;
+  readonly late: boolean;
+  readonly endgame: boolean;
+  readonly mayCastle: boolean;
+  private askedLow = 0;
+  private askedHigh = 0;
+  private attackedLow = 0;
+  private attackedHigh = 0;
+
+  constructor(position: Position) {
+    const color = position.turn;
+    const phase = priorPhase(position);
+    this.mover = color === 'white' ? 0 : 1;
+    this.opening = phase === 0;
+    this.late = phase === 2;
+    this.endgame = isEndgame(position);
+    this.mayCastle = position.castlingRook(color, 'king') !== undefined || position.castlingRook(color, 'queen') !== undefined;
+  }
+
+  /** Whether the opponent attacks `square` in `position` (the position these facts are of, as it stood when made). */
+  isAttacked(position: Position, square: number): boolean {
+    // A shift count is taken modulo 32: `1 << square` is the square's bit in its half.
+    const bit = 1 << square;
+    if (square < 32) {
+      if ((this.askedLow & bit) === 0) {
+        this.askedLow |= bit;
+        if (this.attackedBy(position, square)) this.attackedLow |= bit;
+      }
+      return (this.attackedLow & bit) !== 0;
+    }
+    if ((this.askedHigh & bit) === 0) {
+      this.askedHigh |= bit;
+      if (this.attackedBy(position, square)) this.attackedHigh |= bit;
+    }
+    return (this.attackedHigh & bit) !== 0;
+  }
+
+  private attackedBy(position: Position, square: number): boolean {
+    return position.isAttacked(square, this.mover === 0 ? 'black' : 'white');
+  }
 }
 
-function isAttacked(position: Position, facts: PositionFacts, square: number): boolean {
-  if (attackAsked[square] !== facts.generation) {
-    attackKnown[square] = position.isAttacked(square, facts.mover === 0 ? 'black' : 'white') ? 1 : 0;
-    attackAsked[square] = facts.generation;
-  }
-  return attackKnown[square] === 1;
+export function positionFacts(position: Position): PositionFacts {
+  return new PositionFacts(position);
 }
 
 /**
  * Σ weights[f] · feature f of `move`, added in the features' order: exactly the dot product of `weights` with what
  * `moveFeatures` fills in (a feature that is 0 adds nothing), without a vector filled and summed per move. A search
- * asks this of every legal move of every position it meets; the vector was half of generating a position's moves.
+ * asks this of every legal move of every position it meets, so it allocates nothing.
  */
 export function weightedMoveFeatures(position: Position, facts: PositionFacts, move: MoveDescription, lastCaptureSquare: number,
   weights: Float64Array): number {
@@ -176,9 +188,9 @@ export function weightedMoveFeatures(position: Position, facts: PositionFacts, m
     if (!move.capture && enemyPawnAttacks(position.board, move.to, mover)) score += weights[at.intoPawnAttack];
     fromPawnAttack = enemyPawnAttacks(position.board, move.from, mover);
   }
-  const toAttacked = !castle && isAttacked(position, facts, move.to);
+  const toAttacked = !castle && facts.isAttacked(position, move.to);
   if (!castle) {
-    if (isAttacked(position, facts, move.from)) score += weights[at.fromAttacked];
+    if (facts.isAttacked(position, move.from)) score += weights[at.fromAttacked];
     if (toAttacked) score += weights[at.toAttacked];
   }
   if (move.captured) {
@@ -238,8 +250,8 @@ export function moveFeatures(position: Position, facts: PositionFacts, move: Mov
     if (enemyPawnAttacks(position.board, move.from, mover)) out[at.fromPawnAttack] = 1;
   }
   if (!move.castle) {
-    if (isAttacked(position, facts, move.from)) out[at.fromAttacked] = 1;
-    if (isAttacked(position, facts, move.to)) out[at.toAttacked] = 1;
+    if (facts.isAttacked(position, move.from)) out[at.fromAttacked] = 1;
+    if (facts.isAttacked(position, move.to)) out[at.toAttacked] = 1;
   }
   if (move.captured) {
     out[at.capturedValue] = VALUE[move.captured] / 9;

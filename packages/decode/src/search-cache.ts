@@ -1,5 +1,5 @@
 /**
- * What one decode can hand to the next decode of the same sheets: the moves
+ * A cache of search state between decodes of the same sheets (`DecodeOptions.reuse`): what one decode hands to the next: the moves
  * of every position the search met (move generation, SAN and the move prior's
  * features are most of a search's time). A person who confirms a move makes
  * the next decode visit mostly the same positions, so a review session keeps
@@ -23,23 +23,23 @@ import type { NoisyChannel } from './channel.js';
 import type { SavedSearch } from './search-resume.js';
 import type { Lattice } from './search.js';
 
-/** Thrown in a search run ahead when its caller asks it to stop (caught by `DecodeReuse.ahead`). */
+/** Thrown in a search run ahead when its caller asks it to stop (caught by `SearchCache.ahead`). */
 class StoppedAhead extends Error {}
 
 /**
- * Whether `error` is a decode ahead being stopped. Code between `DecodeReuse.ahead` and the search that catches
+ * Whether `error` is a decode ahead being stopped. Code between `SearchCache.ahead` and the search that catches
  * errors must let this one through: what it would make of it (a game that failed, say) is no decode at all.
  */
 export const isStoppedAhead = (error: unknown): boolean => error instanceof StoppedAhead;
 
-/** A decode run ahead of a person's request (`DecodeReuse.ahead`). */
+/** A decode run ahead of a person's request (`SearchCache.ahead`). */
 export interface DecodedAhead<T> {
   readonly value: T;
   /** The person asked for exactly this: its search becomes the one the next decode goes on from. */
   readonly use: () => void;
 }
 
-export class DecodeReuse {
+export class SearchCache {
   private readonly ownTable = new MoveTable();
 
   /**
@@ -52,8 +52,8 @@ export class DecodeReuse {
   }
 
   /** The reuse of the first readings, when this one is `first.forOtherReadings()`: its decodes ahead are this one's too. */
-  private first: DecodeReuse | undefined;
-  private otherReadings: DecodeReuse | undefined;
+  private first: SearchCache | undefined;
+  private otherReadings: SearchCache | undefined;
 
   /**
    * The reuse for a decode of other readings of the same sheets (a cross-check decodes the cells twice: each
@@ -61,10 +61,10 @@ export class DecodeReuse {
    * this one; a decode run ahead or priming the wide search with this one runs the other readings' decode ahead
    * too: it stops with it, and its searches are kept only if the answer is used.
    */
-  forOtherReadings(): DecodeReuse {
+  forOtherReadings(): SearchCache {
     if (this.first) throw new Error('the reuse of other readings has none of its own');
     if (!this.otherReadings) {
-      this.otherReadings = new DecodeReuse();
+      this.otherReadings = new SearchCache();
       this.otherReadings.first = this;
     }
     return this.otherReadings;
@@ -125,7 +125,7 @@ export class DecodeReuse {
   private stopAhead: (() => boolean) | undefined;
   private stoppedAhead = false;
   /** Searches saved by the decode running ahead, this object's and its other readings'. */
-  private aheadSaves: { readonly reuse: DecodeReuse; readonly saved: SavedSearch }[] | undefined;
+  private aheadSaves: { readonly reuse: SearchCache; readonly saved: SavedSearch }[] | undefined;
 
   /**
    * Runs `decode` ahead of a request a person may make next (a likely confirmation), so that its answer is
@@ -136,7 +136,7 @@ export class DecodeReuse {
   ahead<T>(stop: () => boolean, decode: () => T): DecodedAhead<T> | undefined {
     if (this.first) throw new Error('other readings run ahead with the first readings\' reuse');
     if (this.aheadSaves) throw new Error('a decode ahead is already running');
-    const saves: { readonly reuse: DecodeReuse; readonly saved: SavedSearch }[] = [];
+    const saves: { readonly reuse: SearchCache; readonly saved: SavedSearch }[] = [];
     this.aheadSaves = saves;
     this.stopAhead = stop;
     this.stoppedAhead = false;

@@ -2,7 +2,7 @@
  * Going on with a search where a person's confirmation changes it. A review
  * session decodes the same sheets again and again, each time with one more
  * move confirmed; everything the search did before it first expanded that
- * ply is what it would do again. So a search kept in `DecodeReuse` records,
+ * ply is what it would do again. So a search kept in `SearchCache` records,
  * the first time it reaches each ply, its state and the lattice so far, and
  * the next search with the same setting starts at the first ply whose
  * confirmed move differs, from that record: the lattice is the one a fresh

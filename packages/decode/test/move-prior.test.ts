@@ -36,6 +36,22 @@ describe('move features', () => {
     expect(featuresOf(castling, 'Kf1')).toMatchObject({ king: 1, kingWalk: 1 });
   });
 
+  it('keep each position\'s attacked squares with its own facts: facts of another position asked in between change nothing', () => {
+    const first = positionOf('r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3');
+    const second = positionOf('rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 1 3');
+    const features = (position: Position, facts: ReturnType<typeof positionFacts>) => describeLegalMoves(position).map((move) => {
+      const out = new Float64Array(FEATURE_COUNT);
+      moveFeatures(position, facts, move, -1, out);
+      return Array.from(out);
+    });
+    const alone = [features(first, positionFacts(first)), features(second, positionFacts(second))];
+    const firstFacts = positionFacts(first);
+    const secondFacts = positionFacts(second);
+    // Interleaved: each position's questions asked between the other's.
+    const interleaved = [features(first, firstFacts), features(second, secondFacts), features(first, firstFacts), features(second, secondFacts)];
+    expect(interleaved).toEqual([...alone, ...alone]);
+  });
+
   it('see a recapture, what a capture wins and a piece left where a pawn takes it', () => {
     // 1.e4 d5 2.exd5 Qxd5 3.Nc3: Black's queen stands attacked by the knight.
     const position = positionOf('rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR b KQkq - 1 3');

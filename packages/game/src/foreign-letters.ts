@@ -24,6 +24,7 @@ function isCapital(code: number): boolean {
   return code >= 65 && code <= 90;
 }
 
+/** By language: one entry for each language there is (an unknown code is answered, not remembered). */
 const tablesByLanguage = new Map<LanguageCode, PieceLetterTable | null>();
 
 /** The piece-letter table of a language, when it writes each piece with one Latin capital other than O. */
@@ -32,7 +33,7 @@ export function lettersOfLanguage(language: LanguageCode): PieceLetterTable | un
   if (table === undefined) {
     const profile = languageProfile(language);
     table = (profile && pieceLetterTable(profile.letters)) ?? null;
-    tablesByLanguage.set(language, table);
+    if (profile) tablesByLanguage.set(language, table);
   }
   return table ?? undefined;
 }

@@ -85,6 +85,9 @@ export function* mainlineLanguageCandidates(moves: readonly MoveNode[]): Generat
  */
 const readingsByLetters = new Map<number, readonly MoveReading[]>();
 
+/** Only letters a move token can start with are remembered: no more than 27 × 27 pairs whatever callers pass. */
+const isLetterCode = (code: number): boolean => code === 0 || (code >= 65 && code <= 90);
+
 /**
  * The readings of every token written with these letters: `piece` and
  * `promotion` are the capitals' character codes (O for castling), 0 for none.
@@ -97,7 +100,7 @@ export function readingsOfLetters(piece: number, promotion: number): readonly Mo
       : promotion !== 0 ? `a8=${String.fromCharCode(promotion)}`
         : piece !== 0 ? `${String.fromCharCode(piece)}a3` : 'a3';
     readings = readMove(representative);
-    readingsByLetters.set(key, readings);
+    if (isLetterCode(piece) && isLetterCode(promotion)) readingsByLetters.set(key, readings);
   }
   return readings;
 }

@@ -20,7 +20,7 @@ import { scanExportTags, type ExportScan, type LanguageCode, type MoveReading } 
 import { ENGLISH_LETTERS, inEnglishLetters, type PieceLetterTable } from './export-san.js';
 import { foreignLetters, lettersOfLanguage } from './foreign-letters.js';
 import { LANGUAGE_PREFERENCE, dependsOnLanguage, firstCandidateFromCounts, readAlike, readingsOfLetters } from './language-detection.js';
-import { tokenReplay, type TokenReplay } from './token-replay.js';
+import { newTokenReplay, tokenReplay, type TokenReplay } from './token-replay.js';
 
 export interface QuickReport {
   /** Offset of the game's first character in the text. */
@@ -113,28 +113,35 @@ type ChosenLanguages = { readonly language: LanguageCode | 'any'; readonly langu
 /**
  * Per game, what decides its languages: each key's count among the
  * language-dependent tokens (over the whole game, as mainlineLanguageCandidates counts
- * them), which of those keys occur, and which keys occur at all. Reused from
- * game to game.
+ * them), which of those keys occur, and which keys occur at all.
  */
-const sampleCounts = new Int32Array(KEY_COUNT);
-let sampledKeys = 0;
-let presentKeys = 0;
+class KeySample {
+  readonly counts = new Int32Array(KEY_COUNT);
+  sampled = 0;
+  present = 0;
 
-function countKey(key: number): void {
-  presentKeys |= 1 << key;
-  if (tablesOfKeys().dependent[key] === 1) {
-    sampleCounts[key]++;
-    sampledKeys |= 1 << key;
+  reset(): void {
+    this.counts.fill(0);
+    this.sampled = 0;
+    this.present = 0;
+  }
+
+  count(key: number): void {
+    this.present |= 1 << key;
+    if (tablesOfKeys().dependent[key] === 1) {
+      this.counts[key]++;
+      this.sampled |= 1 << key;
+    }
   }
 }
 
 /** The languages firstCandidateFromCounts and readAlike give for the sample. */
-function chooseLanguages(): ChosenLanguages | undefined {
+function chooseLanguages(sample: KeySample): ChosenLanguages | undefined {
   const { readings } = tablesOfKeys();
-  const first = firstCandidateFromCounts(readings, Array.from(sampleCounts));
+  const first = firstCandidateFromCounts(readings, Array.from(sample.counts));
   if (first === undefined) return { language: 'any', languages: LANGUAGE_PREFERENCE };
   const languages = first.languages;
-  if (languages[0] !== 'en' || !readAlike(readings.filter((_, key) => (presentKeys >> key) & 1), languages)) return undefined;
+  if (languages[0] !== 'en' || !readAlike(readings.filter((_, key) => (sample.present >> key) & 1), languages)) return undefined;
   return { language: 'en', languages };
 }
 
@@ -146,16 +153,25 @@ function chooseLanguages(): ChosenLanguages | undefined {
  * a few of them endlessly.
  */
 const chosenBySets = new Map<number, Map<number, ChosenLanguages | null>>();
+/** At most this many answers are remembered (then all forgotten at once): an archive repeats a few, a hostile one need not. */
+const REMEMBERED_SETS = 4096;
+let rememberedAnswers = 0;
 
 /** The game's languages as chooseLanguage in analyse.ts decides them for a game English replays cleanly. */
-function languagesOfSample(): ChosenLanguages | undefined {
-  if (!tablesOfKeys().englishReadsAll) return chooseLanguages();
-  let bySampled = chosenBySets.get(presentKeys);
-  if (bySampled === undefined) chosenBySets.set(presentKeys, (bySampled = new Map()));
-  const remembered = bySampled.get(sampledKeys);
+function languagesOfSample(sample: KeySample): ChosenLanguages | undefined {
+  if (!tablesOfKeys().englishReadsAll) return chooseLanguages(sample);
+  let bySampled = chosenBySets.get(sample.present);
+  const remembered = bySampled?.get(sample.sampled);
   if (remembered !== undefined) return remembered ?? undefined;
-  const chosen = chooseLanguages();
-  bySampled.set(sampledKeys, chosen ?? null);
+  const chosen = chooseLanguages(sample);
+  if (rememberedAnswers >= REMEMBERED_SETS) {
+    chosenBySets.clear();
+    rememberedAnswers = 0;
+    bySampled = undefined;
+  }
+  if (bySampled === undefined) chosenBySets.set(sample.present, (bySampled = new Map()));
+  bySampled.set(sample.sampled, chosen ?? null);
+  rememberedAnswers++;
   return chosen;
 }
 
@@ -167,10 +183,35 @@ interface ScannedGame {
   readonly scan: ExportScan;
   readonly tags: Record<string, string>;
   readonly replay: TokenReplay;
+  readonly sample: KeySample;
+}
+
+/**
+ * What one call works with: a token replay (the kernel's is costly to make) and a key sample. A call takes the
+ * idle one, or makes its own when a call is already under way (a move listener that analyses another game in
+ * turn), and gives it back at the end: no call ever sees another's replay or counts.
+ */
+interface Workspace {
+  readonly replay: TokenReplay;
+  readonly sample: KeySample;
+}
+let idle: Workspace | undefined;
+let firstTaken = false;
+
+function takeWorkspace(): Workspace {
+  if (idle) {
+    const taken = idle;
+    idle = undefined;
+    return taken;
+  }
+  // The first call uses the thread's replay; a call made while another holds it gets one of its own.
+  const replay = firstTaken ? newTokenReplay() : tokenReplay();
+  firstTaken = true;
+  return { replay, sample: new KeySample() };
 }
 
 /** Reads the game's tags and move tokens once; undefined when it is outside the export subset or sets up its own start. */
-function scanGame(text: string, start: number, end: number, replay: TokenReplay): ScannedGame | undefined {
+function scanGame(text: string, start: number, end: number, { replay, sample }: Workspace): ScannedGame | undefined {
   const tags: Record<string, string> = {};
   const section = scanExportTags(text, start, end, {
     tag(name, value) {
@@ -180,7 +221,7 @@ function scanGame(text: string, start: number, end: number, replay: TokenReplay)
     },
   });
   const scan = section && replay.scan(text, section.first, section.moves, end);
-  return scan && { scan, tags, replay };
+  return scan && { scan, tags, replay, sample };
 }
 
 /**
@@ -192,8 +233,18 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   const requested = options.language ?? 'auto';
   const letters = requested === 'auto' || requested === 'en' ? ENGLISH_LETTERS : lettersOfLanguage(requested);
   if (letters === undefined) return undefined;
-  const replay = tokenReplay();
-  const game = scanGame(text, start, end, replay);
+  const workspace = takeWorkspace();
+  try {
+    return analyseScanned(text, start, end, options, workspace, requested, letters);
+  } finally {
+    idle = workspace;
+  }
+}
+
+function analyseScanned(
+  text: string, start: number, end: number, options: QuickOptions, workspace: Workspace, requested: LanguageCode | 'auto', letters: PieceLetterTable,
+): QuickReport | undefined {
+  const game = scanGame(text, start, end, workspace);
   if (game === undefined) return undefined;
   if (requested !== 'auto') {
     // A language asked for is the only one read, as analyseGame reads it.
@@ -201,7 +252,7 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
   }
   const english = readClean(text, game, options, ENGLISH_LETTERS, undefined);
   if (english !== undefined) return english;
-  const foreign = foreignLetters(text, replay.offsets(), replay.count);
+  const foreign = foreignLetters(text, game.replay.offsets(), game.replay.count);
   return foreign && readClean(text, game, options, foreign.letters, { language: foreign.languages[0], languages: foreign.languages });
 }
 
@@ -212,7 +263,7 @@ export function quickAnalyse(text: string, start: number, end: number, options: 
 function readClean(
   text: string, game: ScannedGame, options: QuickOptions, letters: PieceLetterTable, decided: ChosenLanguages | undefined,
 ): QuickReport | undefined {
-  const { scan, tags, replay } = game;
+  const { scan, tags, replay, sample } = game;
   const stated = tags.Result;
   if (stated !== undefined && stated !== scan.result && !(stated === '½-½' && scan.result === '1/2-1/2')) return undefined;
   const count = replay.count;
@@ -228,16 +279,14 @@ function readClean(
   const written: number[] | undefined = english ? undefined : [];
   const onMove = options.onMove;
   options.onStart?.();
-  sampleCounts.fill(0);
-  sampledKeys = 0;
-  presentKeys = 0;
+  sample.reset();
   for (let index = 0; index < count; index++) {
     const from = tokenOffsets[2 * index];
     const to = tokenOffsets[2 * index + 1];
     if (english) {
       san?.push(text.slice(from, to));
       onMove?.(text, from, to);
-      if (decided === undefined) countKey(languageKey(text, from, to));
+      if (decided === undefined) sample.count(languageKey(text, from, to));
     } else {
       const inEnglish = inEnglishLetters(text, from, to, letters);
       san!.push(inEnglish);
@@ -245,7 +294,7 @@ function readClean(
       onMove?.(inEnglish, 0, inEnglish.length);
     }
   }
-  const chosen = decided ?? languagesOfSample();
+  const chosen = decided ?? languagesOfSample(sample);
   if (chosen === undefined) return undefined;
   return {
     start: scan.start,

@@ -9,7 +9,7 @@ import {
   GameHistory, INITIAL_FEN, describeMove, isCastle, makeFen, moveTarget, moveTo, type Move, type MoveDescription,
   type Position,
 } from '@zapis/core';
-import { canReachIgnoringChecks, englishSan } from '@zapis/core/internal';
+import { canReachIgnoringChecks, englishSan, newMoveBuffer } from '@zapis/core/internal';
 import type { LanguageCode, MoveNode, MoveToken, ParsedGame, Variation } from '@zapis/notation';
 import { closestMoves } from './closeness.js';
 import { diagnosticAt, type Diagnostic, type DiagnosticCode, type Severity } from './diagnostic.js';
@@ -175,6 +175,8 @@ export function replayLine(
 ): LineReplay {
   const moves: ReplayedMove[] = [];
   const diagnostics: Diagnostic[] = [];
+  // One buffer for the legal moves of every ply of this line (a variation replays into its own).
+  const legalBuffer = newMoveBuffer();
   const startPly = firstPly(position);
   // One warning a line: a file numbered wrongly throughout would otherwise get one per move.
   let numberingReported = false;
@@ -197,10 +199,10 @@ export function replayLine(
     // Fast path: resolve from the moves onto the token's square; anything less
     // than one clear answer is looked at again with every legal move.
     const target = singleTarget(node, context.languages);
-    let legal = target >= 0 ? LegalMoves.towards(position, target, depth) : undefined;
+    let legal = target >= 0 ? LegalMoves.towards(position, target, legalBuffer) : undefined;
     let resolution = legal ? resolveToken(node, legal, context.languages) : undefined;
     if (legal === undefined || resolution === undefined || resolution.moves.length !== 1) {
-      legal = new LegalMoves(position, depth);
+      legal = new LegalMoves(position, legalBuffer);
       resolution = undefined;
     }
     if (legal.count === 0) {

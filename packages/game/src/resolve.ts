@@ -11,30 +11,27 @@ import type { LanguageCode, MoveReading, MoveToken } from '@zapis/notation';
 
 const ROLE_BY_CODE: readonly Role[] = ['pawn', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'];
 
-/** Move buffers by replay depth: replay reuses them instead of allocating one a ply. */
-const pooled: MoveBuffer[] = [];
-
 /** The legal moves of a position, generated once and shared by every question about them. */
 export class LegalMoves {
   readonly moves: MoveBuffer;
   readonly count: number;
 
-  /**
-   * `slot` names a pooled buffer that stays valid until the next LegalMoves of the
-   * same slot (replay passes its variation depth); without it a fresh buffer is used.
-   */
   /** False when only the moves onto one square were generated (see `towards`). */
   readonly complete: boolean;
 
-  constructor(readonly position: Position, slot?: number, target?: number) {
-    this.moves = slot === undefined ? newMoveBuffer() : (pooled[slot] ??= newMoveBuffer());
+  /**
+   * The moves are written into `buffer` when given (they stay valid until the next LegalMoves written there:
+   * a replayed line passes its own, one for all its plies); without it a fresh buffer is used.
+   */
+  constructor(readonly position: Position, buffer?: MoveBuffer, target?: number) {
+    this.moves = buffer ?? newMoveBuffer();
     this.complete = target === undefined;
     this.count = target === undefined ? generateLegalMoves(position, this.moves) : generateMovesTo(position, target, this.moves);
   }
 
   /** Only the legal moves landing on `target` (no castling): enough to resolve most tokens. */
-  static towards(position: Position, target: number, slot: number): LegalMoves {
-    return new LegalMoves(position, slot, target);
+  static towards(position: Position, target: number, buffer: MoveBuffer): LegalMoves {
+    return new LegalMoves(position, buffer, target);
   }
 
   roleOf(move: Move): Role {

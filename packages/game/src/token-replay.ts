@@ -170,17 +170,22 @@ export class KernelTokenReplay implements TokenReplay {
 let shared: TokenReplay | undefined;
 
 /**
- * The reading and replay this thread uses: the kernel, or the TypeScript one
- * where WebAssembly cannot be instantiated. ZAPIS_REPLAY=script asks for the
- * latter (to compare the two).
+ * The reading and replay this thread uses (one, made once): see newTokenReplay. Its state is the last game's:
+ * whoever uses it must be done with one game before anything else may read another.
  */
 export function tokenReplay(): TokenReplay {
-  if (shared) return shared;
-  if (typeof process !== 'undefined' && process.env?.ZAPIS_REPLAY === 'script') return (shared = new ScriptTokenReplay());
+  return (shared ??= newTokenReplay());
+}
+
+/**
+ * A reading and replay of its own: the kernel, or the TypeScript one where WebAssembly cannot be
+ * instantiated. ZAPIS_REPLAY=script asks for the latter (to compare the two).
+ */
+export function newTokenReplay(): TokenReplay {
+  if (typeof process !== 'undefined' && process.env?.ZAPIS_REPLAY === 'script') return new ScriptTokenReplay();
   try {
-    shared = new KernelTokenReplay();
+    return new KernelTokenReplay();
   } catch {
-    shared = new ScriptTokenReplay();
+    return new ScriptTokenReplay();
   }
-  return shared;
 }

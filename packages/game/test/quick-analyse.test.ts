@@ -113,6 +113,24 @@ describe('quickAnalyse on crafted games', () => {
     expect(heard).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
   });
 
+  it('answers the same when a move listener analyses another game in the middle of it (re-entrant)', () => {
+    const outer = `${TAGS}[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0\n`;
+    const inner = `${TAGS}[Result "*"]\n\n1. d4 d5 2. c4 e6 3. Nc3 *\n`;
+    const alone = quickAnalyse(outer, 0, outer.length);
+    const innerAlone = quickAnalyse(inner, 0, inner.length);
+    const heard: string[] = [];
+    const innerReports: (QuickReport | undefined)[] = [];
+    const nested = quickAnalyse(outer, 0, outer.length, {
+      onMove(text, start, end) {
+        heard.push(text.slice(start, end));
+        innerReports.push(quickAnalyse(inner, 0, inner.length));
+      },
+    });
+    expect(nested).toEqual(alone);
+    expect(heard).toEqual(alone!.san);
+    for (const report of innerReports) expect(report).toEqual(innerAlone);
+  });
+
   it('reads a language asked for as analyseGame does, and only that one', () => {
     const plain = `${TAGS}[Result "*"]\n\n1. e4 e5 *\n`;
     expect(quickAnalyse(plain, 0, plain.length, { language: 'en' })?.languages).toEqual(['en']);

@@ -1,8 +1,8 @@
 /**
  * chevrotain's runtime, from the single-file bundle the package ships
  * (lib/chevrotain.min.mjs) when it is there: its modular build loads hundreds
- * of files and takes a third of a second to import, which every CLI run and
- * every validation worker would pay before reading a byte. Falls back to the
+ * of files, a cost every CLI run and every validation worker would pay before
+ * reading a byte. Falls back to the
  * package's own entry. Everything in @zapis/notation takes chevrotain from
  * here, so only one copy of its classes is ever in use.
  */

@@ -2,8 +2,8 @@
  * A visitor over one game written in the PGN export format's plain subset:
  * `[Name "value"]` tag lines, move numbers, SAN tokens, comments, NAGs and a
  * result — what nearly every archive holds. It allocates nothing the visitor
- * does not ask for, which makes archive validation several times faster than
- * building a tree. Anything outside the subset (variations, `%` lines,
+ * does not ask for, so archive validation reads most games without building
+ * a tree. Anything outside the subset (variations, `%` lines,
  * unknown characters, text after the result, no result) makes it give up,
  * and the caller reads the game with the full grammar instead — so the
  * subset never has to explain a problem, only to recognise its absence.

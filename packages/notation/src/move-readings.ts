@@ -86,8 +86,15 @@ function formOf(shape: MoveShape): MoveForm {
   return bare && uciPromotion ? 'uci' : 'long';
 }
 
+/**
+ * Interpretations by token text, bounded: at most CACHE_LIMIT entries (then emptied at once, cheaper than
+ * tracking use, and real games soon fill it again with the tokens they repeat), and only texts short enough
+ * to be a move, so that what a caller passes can never make the cache hold much more than tokens.
+ */
 const cache = new Map<string, MoveInterpretation | null>();
 const CACHE_LIMIT = 50_000;
+const LONGEST_CACHED_TEXT = 24;
+/** scanMove's output, read before anything else can scan: interpretMove calls out to nothing while it is in use. */
 const scratch = emptyShape();
 
 /**
@@ -108,8 +115,10 @@ export function interpretMove(text: string): MoveInterpretation | undefined {
       };
     }
   }
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(text, result);
+  if (text.length <= LONGEST_CACHED_TEXT) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(text, result);
+  }
   return result ?? undefined;
 }
 

@@ -89,6 +89,7 @@ class PgnParser extends EmbeddedActionsParser {
   });
 }
 
+/** One parser, made once (building the grammar is costly): a parse runs to its end calling out to nothing, so none can start inside another. */
 let shared: PgnParser | undefined;
 
 /** Runs the grammar over one section's tokens, feeding `builder`. */

@@ -230,9 +230,11 @@ export interface WrittenMainline {
   readonly result: ResultText;
 }
 
-/** `1.`, `2.`, … made once. */
+/** `1.`, `2.`, … made once, up to a move number few games reach (later ones are made each time). */
 const moveNumberTexts: string[] = [];
+const KEPT_MOVE_NUMBERS = 1024;
 function moveNumberText(number: number): string {
+  if (number > KEPT_MOVE_NUMBERS) return `${number}.`;
   while (moveNumberTexts.length < number) moveNumberTexts.push(`${moveNumberTexts.length + 1}.`);
   return moveNumberTexts[number - 1];
 }

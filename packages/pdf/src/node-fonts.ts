@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FONT_FILES, type FontBytes, type FontFace } from './fonts.js';
 
+/** One entry per face (there are three): bounded by what it is keyed by. */
 const cache = new Map<FontFace, Uint8Array>();
 
 function fontDirectory(): string {
