@@ -22,7 +22,7 @@ export interface ReadmeExample {
 /** The packages with a README to check, as folders of the repository. */
 export const PACKAGE_FOLDERS: readonly string[] = [
   'packages/core', 'packages/notation', 'packages/game', 'packages/replay-kernel', 'packages/archive',
-  'packages/decode', 'packages/sheet', 'packages/pdf', 'packages/ocr', 'packages/desk', 'apps/cli',
+  'packages/decode', 'packages/sheet', 'packages/pdf', 'packages/ocr', 'packages/reading', 'packages/desk', 'packages/workers', 'apps/cli',
 ];
 
 const FENCE = /^```(\S*)(.*)$/;

@@ -167,7 +167,7 @@ export class DeskClient {
     const stem = typedMoveStem(text);
     const last = this.lastTyping;
     // A check mark added names the same move: the worker's reading of it stands, and a hint would stop its decode
-    // ahead only to start it again (what a checking move typed last used to cost at Enter).
+    // ahead only to start it again (and Enter on a checking move typed last would wait for it).
     if (stem !== '' && last?.id === source.id && last.ply === ply && last.fen === fen && last.stem === stem) return;
     this.lastTyping = { id: source.id, ply, fen, stem };
     this.hint(source, (key) => ({ kind: 'typing', request: 0, id: source.id, key, ply, fen, text }));

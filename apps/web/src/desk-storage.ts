@@ -3,11 +3,10 @@
  * database keeps idb-keyval's default name, so sessions saved before are read).
  *
  * Chromium now and then leaves a page's first storage request unanswered
- * after a reload: no success, no error (seen here once in about 200 reloads
- * of the browser tests). A read is therefore watched: after a silent spell it
- * is tried again on a fresh connection, and after the last silent try it fails
- * with `StorageSilent`, so the desk can start and say so instead of waiting
- * forever.
+ * after a reload: no success, no error. A read is therefore watched: after a
+ * silent spell it is tried again on a fresh connection, and after the last
+ * silent try it fails with `StorageSilent`, so the desk can start and say so
+ * instead of waiting forever.
  */
 import { clear, createStore, get, getMany, set, setMany, type UseStore } from 'idb-keyval';
 

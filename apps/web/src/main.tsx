@@ -5,7 +5,7 @@ import './styles.css';
 
 const session = new Session();
 render(<App session={session} />, document.getElementById('app')!);
-// Once the page is shown and idle, the reader workers start, so that a first scan does not wait for them (about 1 s).
+// Once the page is shown and idle, the reader workers start, so that a first scan does not wait for them.
 const whenIdle = (run: () => void): void => void ('requestIdleCallback' in self ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
 void session.restore().then(() => whenIdle(() => session.prepareReaders()));
 addEventListener('pagehide', () => void session.flushSave());

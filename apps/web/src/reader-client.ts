@@ -148,7 +148,7 @@ export class ReaderPool {
     const failure = replies.find((reply) => reply !== undefined);
     if (failure) return failed(failure.kind === 'failed' ? failure.message : 'the page was not read');
     // The desk keeps a round's pages (and stores them for a reload): each cell's crops, which it never shows (it cuts
-    // them from the scan), were about 14 MB of a page's 16.
+    // them from the scan), are most of a page's size.
     return { outcome: withoutCellImages(plainOutcomeFromCut(name, page, cut.cut, readings, texts)), milliseconds: elapsed() };
   }
 
@@ -162,9 +162,8 @@ export class ReaderPool {
 
   /**
    * Gives queued tasks to free workers, and starts the model loading. One worker reads cells, the other cuts
-   * pages: measured in Chromium on two cores, two loads at once, or a load beside reading, slow each other down
-   * (a load 2.3-3.0 s instead of 1.6 s, the first cells 1.5 s instead of 0.8 s), and a second reader made a
-   * sheet only 0.1-0.5 s faster once both had loaded. So one worker loads the model while the other cuts the
+   * pages: on two cores, two loads at once, or a load beside reading, slow each other down, and a second reader
+   * makes a sheet little faster once both have loaded. So one worker loads the model while the other cuts the
    * first sheet, and it cuts the next sheets while the first reads cells.
    */
   private pump(): void {

@@ -400,9 +400,9 @@ export class Session {
   }
 
   /**
-   * Saves once the changes of this task are made. It waited 250 ms for more: a reload soon after a change (a pasted
-   * game shown, then reloaded) flushed it as the page hid, and that write was cut off half the time here. Only
-   * inputs that changed are written again, so a save after every change costs the small session record.
+   * Saves once the changes of this task are made, without waiting for more: a save left until the page hides (a
+   * reload soon after a change) can be cut off. Only inputs that changed are written again, so a save after every
+   * change costs the small session record.
    */
   private scheduleSave(): void {
     clearTimeout(this.saveTimer);

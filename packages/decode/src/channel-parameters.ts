@@ -157,11 +157,9 @@ export const DEFAULT_LAYOUT: LayoutPriors = {
 
 /**
  * A reading below this confidence (0..1) of its half-move goes on the review list. A move left
- * unflagged at confidence c is wrong with probability 1 - c; the goal is at most 0.1% wrong among
- * unflagged moves with at most 5% of the moves to review. Chosen on the tuning slice (games 1–2000,
- * every 5th, 400 games) at 5% noise with the fitted move prior: at 0.98, 2.8% (pl) and 2.6% (en) of the
- * moves are flagged and 99.94% / 99.95% of the rest are right; at 0.99, 4.0% / 3.9% and 99.96% / 99.96%;
- * at 0.995 the English share passes 5%. (A move read otherwise than it is written goes on the list
- * whatever its confidence: corrections.ts.)
+ * unflagged at confidence c is wrong with probability 1 - c; the threshold is chosen (at 5% noise per
+ * character, with the fitted move prior) for few wrong moves among those left unflagged with a small
+ * share of the moves to review. (A move read otherwise than it is written goes on the list whatever its
+ * confidence: corrections.ts.)
  */
 export const DEFAULT_REVIEW_THRESHOLD = 0.99;

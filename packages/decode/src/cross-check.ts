@@ -1,17 +1,20 @@
 /**
  * A game read twice from the same cells: by the ensemble (PP-OCR and the
  * notation network, scores summed) and by PP-OCR alone. Neither reader wins
- * everywhere: on the held-out bench the ensemble reads degraded images far
- * better and PP-OCR alone reads clean scans and printed moves with less doubt.
+ * everywhere: the ensemble reads degraded images far better and PP-OCR
+ * alone reads clean scans and printed moves with less doubt.
  * The reading that leaves fewer moves in doubt is kept, and every move the
  * other reading decodes otherwise is marked `readers-differ`: with every doubt
- * listed it goes to review; with review by risk (src/review-risk.ts) the
+ * listed it goes to review; with review by risk (review-risk.ts) the
  * difference weighs in the move's risk, and it always goes to review when
  * PP-OCR alone's reading was kept.
  */
-import type { DecodedGame, DecodedMove, DecodeError, Rival } from '@zapis/decode';
+import type { Result } from '@zapis/core';
+import type { DecodedGame, DecodedMove, DecodeError } from './decode.js';
+import type { Rival } from './rival.js';
 
-export type DecodeOutcome = { readonly ok: true; readonly value: DecodedGame } | { readonly ok: false; readonly error: DecodeError };
+/** A decoding's result: the game, or why there is none. */
+export type DecodeOutcome = Result<DecodedGame, DecodeError>;
 
 /** Which reading was kept, and where the other differs. */
 export interface CrossCheckSummary {
@@ -44,17 +47,15 @@ function meanConfidence(outcome: DecodeOutcome): number {
 /**
  * How much surer the ensemble's decoding must be, on average, to be kept where both send every move to review. That
  * tie is both players' sheets of a game, one of them written in a hand the readers cannot read: each move is a
- * correction on that sheet in both decodings. There the ensemble, read on the other sheet, was sure of its game (one
- * move wrong of 93 on a generated pair) and PP-OCR alone of none (0.00 each, 74 wrong). A tie with some moves not in
- * doubt keeps PP-OCR alone as before: in the desk, the confirmations of a review tie the two often, and the kept game
- * would change back and forth with them.
+ * correction on that sheet in both decodings. There the ensemble, read on the other sheet, can be sure of its game
+ * while PP-OCR alone is sure of none. A tie with some moves not in doubt keeps PP-OCR alone: in the desk, the
+ * confirmations of a review tie the two often, and the kept game would change back and forth with them.
  */
 export const SURER_ON_A_TIE = 0.05;
 
 /**
  * Which decoding the cross-check keeps: the one with the smaller share of moves sent to review; where both send every
- * move, the clearly surer one (SURER_ON_A_TIE); else, on a tie, PP-OCR alone (it was the reader before, and the one
- * that reads printed moves). Both failed: the one that got further.
+ * move, the clearly surer one (SURER_ON_A_TIE); else, on a tie, PP-OCR alone (the one that reads printed moves). Both failed: the one that got further.
  */
 export function keptReading(ensemble: DecodeOutcome, alone: DecodeOutcome): CrossCheckSummary['kept'] {
   if (!ensemble.ok && !alone.ok) return furtherFailure(ensemble.error, alone.error);

@@ -25,7 +25,7 @@ import { isCorrection, isScoredCorrection } from './corrections.js';
 import { bestOtherMove, GAME_END_RIVAL_PROBABILITY, LISTED_PROBABILITY, readTexts, type Rival } from './rival.js';
 import { noiseScaleOf, readingErrors, scaledChannelParameters, SHEET_NOISE } from './sheet-noise.js';
 import { badConfirmation, unplayedConfirmation } from './confirmed-moves.js';
-import type { DecodeReuse } from './decode-reuse.js';
+import type { SearchCache } from './search-cache.js';
 
 export interface DecodeOptions {
   /**
@@ -43,13 +43,38 @@ export interface DecodeOptions {
   readonly reviewThreshold?: number;
   /** Starting position (default: the initial position). */
   readonly fen?: string;
+  /** How many alternatives each move lists (default 3). */
+  readonly alternatives?: number;
+  /**
+   * Moves a person confirmed: 1-based ply → the move as standard English SAN (check marks optional).
+   * Only that move is searched at its ply; the rest of the game is decoded around it. A confirmed move
+   * no game the readings allow can play there, searched again with wider beams first, is an error
+   * (`confirmed-illegal`) naming its ply. How badly
+   * a confirmed move fits its own cells is no sign of a lost game (no search again, wider, for it).
+   */
+  readonly confirmed?: ReadonlyMap<number, string>;
+  /**
+   * Search a badly read sheet, or a game that looks lost, again with a beam 16 times as large, and keep the likelier
+   * game (default false: it costs seconds on such a sheet, about as long again as reading it).
+   */
+  readonly deepSearch?: boolean;
+  /**
+   * Kept between decodes of the same sheets (a review session: a person confirms a move, the game is
+   * decoded again): the positions already met are not generated again. Results are the same without it.
+   */
+  readonly reuse?: SearchCache;
+}
+
+/**
+ * The search's own settings besides DecodeOptions: beams, re-searches and the sheet's noise. The decode strategy for
+ * scans (decode-readings.ts) and the tuning scripts set them; `@zapis/decode/internal` exports them.
+ */
+export interface SearchOptions extends DecodeOptions {
   /** Search breadth: hypotheses within `beamWidth` nats of the best, at most `beamSize` per ply. */
   readonly beamWidth?: number;
   readonly beamSize?: number;
   /** At most this many hypotheses per layout of the cells (which cell comes next on each sheet). */
   readonly layoutSize?: number;
-  /** How many alternatives each move lists (default 3). */
-  readonly alternatives?: number;
   /**
    * Weigh the hypotheses of a sheet that reads cleanly again with the channel's misreading rates scaled
    * down to what the sheet shows (sheet-noise.ts; default true). Without it, clean sheets get moves
@@ -62,23 +87,10 @@ export interface DecodeOptions {
    */
   readonly scoredCorrectionMargin?: number;
   /**
-   * Moves a person confirmed: 1-based ply → the move as standard English SAN (check marks optional).
-   * Only that move is searched at its ply; the rest of the game is decoded around it. A confirmed move
-   * no game the readings allow can play there, searched again with wider beams first, is an error
-   * (`confirmed-illegal`) naming its ply. How badly
-   * a confirmed move fits its own cells is no sign of a lost game (no search again, wider, for it).
-   */
-  readonly confirmed?: ReadonlyMap<number, string>;
-  /**
    * Search again with wider beams before refusing a confirmed move (default true). A caller with a second
    * decoding of the same cells turns it off while the other decoding may still play the move (cross-check).
    */
   readonly widenForConfirmed?: boolean;
-  /**
-   * Search a badly read sheet, or a game that looks lost, again with a beam 16 times as large, and keep the likelier
-   * game (default false: it costs seconds on such a sheet, about as long again as reading it).
-   */
-  readonly deepSearch?: boolean;
   /**
    * Search a game that looks lost again with a wider beam, and keep the likelier game (default true). A cross-check
    * turns it off for its second reading until that reading would be kept: there the wider search only changes which
@@ -91,11 +103,6 @@ export interface DecodeOptions {
    * surprises are misreadings, not a game the beam dropped: there it costs most of the search and changes nothing.
    */
   readonly backtrack?: boolean;
-  /**
-   * Kept between decodes of the same sheets (a review session: a person confirms a move, the game is
-   * decoded again): the positions already met are not generated again. Results are the same without it.
-   */
-  readonly reuse?: DecodeReuse;
 }
 
 export type { Rival } from './rival.js';
@@ -242,10 +249,9 @@ interface Beam {
 const WIDE_BEAM: Beam = { width: 14, size: 128, layoutSize: 10 };
 /**
  * The search again for a sheet that reads badly (`DecodeOptions.deepSearch`): there the narrow beam fills with
- * combinations of a few old, unsettled doubts (a6 or e6 at ply 6, Rb8 or Re8 at ply 16, …: 64 hypotheses within
- * 1.7 nats) and drops the true game where it falls 2 nats behind, though it explains the sheet 100 nats better in
- * the end. As narrow, 16 times as many hypotheses: on a tune-set sheet that lost its game at ply 27 (39 moves wrong)
- * 256 hypotheses still leave 37 wrong, 1,024 leave 26, 4,096 leave 7; 1,024 takes about 3–4 s in Node.
+ * combinations of a few old, unsettled doubts (a6 or e6, Rb8 or Re8, …) and drops the true game where it falls a
+ * little behind, though it explains the sheet far better in the end. As narrow, 16 times as many hypotheses: more
+ * of a lost game comes back the more it keeps, at a cost of seconds a sheet.
  */
 const DEEP_BEAM: Beam = { width: 9, size: 1024, layoutSize: 64 };
 /**
@@ -256,14 +262,13 @@ const DEEP_BEAM: Beam = { width: 9, size: 1024, layoutSize: 64 };
 const BADLY_READ = 1;
 /**
  * The last search for a confirmed move neither beam could play: a move misread as another one far from it
- * (a report sheet's 28. Qd3 read as Bd3) falls more than the wide beam's 14 nats behind, and every game that
- * leads to the confirmed move with it. Only a confirmed move nothing narrower plays pays for it (about 3 s in
- * Node on an 81-ply report sheet read badly, where it found a game with the confirmed move).
+ * (Qd3 read as Bd3) falls more than the wide beam's 14 nats behind, and every game that leads to the confirmed
+ * move with it. Only a confirmed move nothing narrower plays pays for it (seconds on a long sheet read badly).
  */
 const RESCUE_BEAM: Beam = { width: 30, size: 256, layoutSize: 10 };
 
 /** The caller set the beam itself: no wider search of ours follows. */
-const beamsGiven = (options: DecodeOptions): boolean =>
+const beamsGiven = (options: SearchOptions): boolean =>
   options.beamWidth !== undefined || options.beamSize !== undefined || options.layoutSize !== undefined;
 
 interface LanguageRun {
@@ -345,7 +350,7 @@ function plyBelief(here: readonly MoveProbability[], san: string, alternativeCou
   return { probability, alternatives: alternativesOf(here, san, alternativeCount), endsBefore: Math.max(0, 1 - total) };
 }
 
-function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, scores: DecodedGame['languageScores'], options: DecodeOptions): BuiltGame {
+function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, scores: DecodedGame['languageScores'], options: SearchOptions): BuiltGame {
   const { lattice, language } = run;
   backwardPass(lattice);
   const marginals = plyMarginals(lattice);
@@ -467,7 +472,7 @@ interface SearchSetup {
   readonly start: Position;
   readonly sheets: readonly Sheet[];
   readonly layout: LayoutPriors;
-  readonly options: DecodeOptions;
+  readonly options: SearchOptions;
 }
 
 /** The search of one language with one channel (the beam as the options say, or `beam`). */
@@ -519,7 +524,7 @@ function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['la
   const lost = looksLost(built.game, surprises);
   const deep = options.deepSearch === true && (lost || noiseScale(surprises) > BADLY_READ);
   if (!deep && (!lost || options.searchWideWhenLost === false)) {
-    // Searched only to be kept (DecodeReuse.primeWideSearch): the game stays the narrow search's.
+    // Searched only to be kept (SearchCache.primeWideSearch): the game stays the narrow search's.
     if (options.reuse?.searchesWideToo) searchRun(setup, run.language, run.channel, run.channelScale, WIDE_BEAM);
     return { game: built.game, run };
   }
@@ -544,6 +549,11 @@ function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['la
  * of every half-move, decoded jointly).
  */
 export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOptions = {}): Result<DecodedGame, DecodeError> {
+  return searchSheets(input, options);
+}
+
+/** `decodeSheets` with the search's own settings (SearchOptions). */
+export function searchSheets(input: Sheet | readonly Sheet[], options: SearchOptions = {}): Result<DecodedGame, DecodeError> {
   const given: readonly Sheet[] = Array.isArray(input) ? input : [input as Sheet];
   const readSheets = readCellsOf(given);
   if (readSheets.length === 0 || readSheets.every((sheet) => sheet.cells.length === 0)) {

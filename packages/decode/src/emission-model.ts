@@ -167,7 +167,7 @@ export class EmissionModel {
         .map((spelling) => ({ text: spelling.text, logPrior: Math.log(spelling.probability) }));
       this.spellings[id] = spellings;
     }
-    // The spellings' terms in a scratch array kept across calls: one allocated per new cell and move showed in profiles.
+    // The spellings' terms in a scratch array kept across calls, not one allocated per new cell and move (a hot path).
     if (this.terms.length < spellings.length) this.terms = new Float64Array(2 * spellings.length);
     const terms = this.terms;
     let best = -Infinity;

@@ -9,8 +9,8 @@
  * cell in the other side's column is explained by the other side's move, so
  * it costs what the other side's moves paid for it the ply before. After a
  * half-move nobody wrote (a line without Black's move) the next cell is
- * White's: judged by Black's moves it cost 25 nats too much and the true
- * game was dropped. Cells no move tried, and cells further on, cost the best
+ * White's: judged by Black's moves it would cost far too much and the true
+ * game would be dropped. Cells no move tried, and cells further on, cost the best
  * any move could do (EmissionBound). Estimates are
  * settled once per ply, after every move of the ply has been tried in its
  * cell, so they never change while hypotheses are being compared.

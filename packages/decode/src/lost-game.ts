@@ -8,9 +8,8 @@ import type { DecodedGame } from './decode.js';
 /**
  * A move of the decoded game that fits its cells this many nats worse than the best any move could
  * (`Lattice.surprise`) says the beam most likely dropped the true game before it: a misreading made
- * another legal move, and nothing the beam kept fits the cells after it. At 13 (the old value) a third
- * of the tuning slice's confidently wrong moves at 5% noise came from lost games the retry never saw;
- * at 9 about one game in seven is searched again.
+ * another legal move, and nothing the beam kept fits the cells after it. A higher bar leaves more lost
+ * games to confidently wrong moves; a lower one searches more games again.
  */
 export const LOST_SURPRISE = 9;
 

@@ -11,8 +11,8 @@ import { MOVE_FEATURES, weightedMoveFeatures, type MoveFeature, type PositionFac
 export type MovePriorWeights = Readonly<Partial<Record<MoveFeature, number>>>;
 
 /**
- * 32 features (move-features.ts) fitted on games 2001–6000 of gnu-book, never the tuning slice
- * (games 1–2000) nor the evaluation slice (games from 90001): `tsx bench/fit-prior.ts` prints these.
+ * 32 features (move-features.ts) fitted on gnu-book games outside the tuning and evaluation slices:
+ * `tsx bench/fit-prior.ts` prints these.
  */
 export const DEFAULT_MOVE_PRIOR: Readonly<Record<MoveFeature, number>> = {
   capture: 1.079, recapture: 3.31, check: 1.02, castle: 3.663, queenPromotion: 0.487, underPromotion: -1.071,

@@ -39,16 +39,17 @@ export interface PositionMoves {
   readonly childHi: readonly number[];
 }
 
-const legal = newMoveBuffer();
-const disambiguations = new Uint8Array(MAX_MOVES);
-const weights = new Float64Array(MAX_MOVES);
-
 export class MoveTable {
   private readonly bySignature = new Map<number, number>();
   readonly moves: KnownMove[] = [];
+  /** One position's scratch, this table's own: `positionMoves` calls nothing that could call it again while in use. */
+  private readonly legal = newMoveBuffer();
+  private readonly disambiguations = new Uint8Array(MAX_MOVES);
+  private readonly weights = new Float64Array(MAX_MOVES);
 
   /** The legal moves of `position`; `lastCaptureSquare` is where the previous move captured (-1 if it did not). */
   positionMoves(position: Position, lastCaptureSquare: number, priorWeights?: MovePriorWeights): PositionMoves {
+    const { legal, disambiguations, weights } = this;
     const count = generateLegalMoves(position, legal);
     disambiguationsOf(position, legal, count, disambiguations);
     const facts = positionFacts(position);

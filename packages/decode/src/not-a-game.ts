@@ -11,14 +11,14 @@ import type { Transcription } from './transcription.js';
 /** At least this share of a game's cells must read as a move in some language. */
 export const MOVE_LIKE_SHARE = 0.5;
 
-export interface NotAGame {
+export interface NotAGameReason {
   /** 'no-moves': tags (or a result) and no move text; 'not-a-game': words that mostly are not moves. */
   readonly code: 'no-moves' | 'not-a-game';
   readonly message: string;
 }
 
 /** Why `record` is not a game to decode, or undefined when it is one. */
-export function notAGame(record: Transcription): NotAGame | undefined {
+export function whyNotAGame(record: Transcription): NotAGameReason | undefined {
   const texts = record.sheet.cells.map((cell) => cell.readings[0]?.text ?? '');
   if (texts.length === 0) return { code: 'no-moves', message: `game ${record.index} (line ${record.line}) has no moves` };
   const moveLike = texts.filter((text) => readMove(text.replace(/[+#!?]+$/, '')).length > 0).length;

@@ -3,8 +3,8 @@
  * the sheets may account for it (sheet-options.ts), into the ply's children
  * and proposals (ply-tables.ts). A function of its own, not a loop inside the
  * search: V8 inlines small calls only up to a budget per compiled function,
- * and inside the whole search that budget ran out, so every call here passed
- * its numbers boxed (about 30 MB of the 270 MB a correction allocated).
+ * and inside the whole search that budget runs out, so every call here would
+ * pass its numbers boxed.
  */
 import type { EmissionModel } from './emission-model.js';
 import type { FutureCost } from './future-cost.js';

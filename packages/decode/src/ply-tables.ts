@@ -72,8 +72,8 @@ export class ChildTable {
   }
 
   /**
-   * The child's cursors, copied out for the node it becomes: a plain array of two or four small integers, 32 bytes,
-   * where an Int32Array of its own took about 150 (an array buffer apiece) and was a sixth of what a search kept alive.
+   * The child's cursors, copied out for the node it becomes: a plain array of two or four small integers, a fraction
+   * of an Int32Array of its own (an array buffer apiece), as a search keeps one alive per node.
    */
   cursorsOf(slot: number): number[] {
     const at = slot * 2 * SHEETS;

@@ -1,8 +1,8 @@
 /**
  * The moves of positions met, keyed by what they depend on: the position's Zobrist hash, its en-passant square
  * (the hash leaves it out), where the last move captured (recaptures are likelier) and the game's phase (the
- * priors change with it). Numbers, not a string built per lookup: a search asks once per hypothesis and ply, and
- * building and hashing those strings was about 7% of a correction's time in a profile.
+ * priors change with it). Numbers, not a string built per lookup: a search asks once per hypothesis and ply, too
+ * often to build and hash a string each time.
  */
 import type { Position } from '@zapis/core';
 import { priorPhase } from './move-features.js';

@@ -6,9 +6,9 @@
  * instead: how sure the decoder is of the move, whether the other reader
  * decodes another move there, and how much of the whole game the decoder
  * doubts (a sheet read badly makes every move on it riskier). It is a logistic
- * model fitted on tune-set sheets only (evaluation/fit-review-risk.ts), and
- * its threshold was set for at most 0.15% wrong among the moves it does not
- * send to review, in each kind of image.
+ * model fitted on tune-set sheets only (@zapis/reading's evaluation/fit-review-risk.ts), and
+ * its threshold is fitted for a target share of wrong moves among those it
+ * does not send to review, in each kind of image.
  *
  * A move the decoder corrected (the game against what the reader saw), that
  * one reader of the ensemble alone would call a correction ('disputed'), that
@@ -19,8 +19,16 @@
  * reader objecting. Two writers wrote it and every reader of that other cell
  * reads it, so the move's risk decides, as for any move read as written.
  */
-import { ALONE_READER } from './ctc-reader.js';
-import { DEFAULT_REVIEW_THRESHOLD, nearestOtherMove, type DecodeOptions, type DecodedGame, type DecodedMove, type ReviewReason, type Rival } from '@zapis/decode';
+import { DEFAULT_REVIEW_THRESHOLD } from './channel-parameters.js';
+import type { DecodeOptions, DecodedGame, DecodedMove, ReviewReason } from './decode.js';
+import { nearestOtherMove } from './nearest-move.js';
+import type { Rival } from './rival.js';
+
+/**
+ * The name (`CellWitness.reader`) of the reader whose reading alone is decoded as the cross-check's second reading
+ * (`@zapis/ocr` names PP-OCR so): a dispute only it raises is one reader objecting twice.
+ */
+export const CROSS_CHECK_READER = 'pp-ocr';
 
 export interface ReviewRiskModel {
   /** Per feature (REVIEW_RISK_FEATURES order): the mean and spread it is standardised with, and its weight. */
@@ -36,9 +44,9 @@ export interface ReviewRiskModel {
 
 /**
  * The share of a game's unconfirmed moves in doubt (on the review list, or disputed by a reader with no other sheet
- * outvoting it) from which the whole game is on the list: three in four. Set by looking at the report set, not fitted
- * on the tune set (whose trial had no such sheet with a wrong move left off): of the 7 wrong moves left off the list on
- * 72 report sheets, 3 were on sheets listed that much (README, "Review by risk").
+ * outvoting it) from which the whole game is on the list: three in four. A game doubted that much may hide wrong
+ * moves among those the risk leaves off. Set by hand, not fitted: the fitting trial holds no such sheet with a wrong
+ * move left off.
  */
 export const MOSTLY_IN_DOUBT = 3 / 4;
 
@@ -46,10 +54,8 @@ export const MOSTLY_IN_DOUBT = 3 / 4;
  * The share of a game's unconfirmed moves that must be on the review list on their own (by risk or a reason that
  * always lists) for MOSTLY_IN_DOUBT to list the whole game: one in four. Below it the doubt is the disputes of one
  * reader, PP-OCR alone, whose own decoding of a hand it reads badly parts from the ensemble's at nearly every move;
- * the ensemble's game is then read well. Set on the tune set (`evaluation/review-replay.ts`; 40 games a kind in
- * tuning fonts written small): the 4 phone sheets listed whole with at most 13% on their own held no wrong move
- * that the list left off, and the 3 listed with 42% or more held 46 wrong moves. Without it the phone photos sent
- * 18.4% to review there, with it 8.5%, no wrong move more left off (JPEG: no sheet changed).
+ * the ensemble's game is then read well, and listing it whole would mostly send right moves to review. Set with
+ * `@zapis/reading`'s `evaluation/review-replay.ts`.
  */
 export const LISTED_ON_ITS_OWN = 1 / 4;
 
@@ -59,9 +65,8 @@ export const REVIEW_RISK_FEATURES = [
 ] as const;
 
 /**
- * Fitted by evaluation/fit-review-risk.ts on a leave-fonts-out trial set (evaluation/README.md: 40 tune-set games in
- * kalam and architects-daughter, small hands, scan200 / jpeg150 / phone, read with a network trained without those two
- * fonts), target 0.15% wrong among the moves left off in each kind, floor 0.9.
+ * Fitted by evaluation/fit-review-risk.ts on a leave-fonts-out trial set (tune-set sheets read by a network trained
+ * without their fonts), for a target share of wrong moves among those left off in each kind of image; floor 0.9.
  */
 export const DEFAULT_REVIEW_RISK: ReviewRiskModel = {
   mean: [-8.4345, 0.1809, 0.0724, 0.976],
@@ -115,14 +120,12 @@ export function disputeStands(move: RiskEvidence): boolean {
 /**
  * Whether a move's dispute sends it to review whatever its risk: it stands, and the other decoding (cross-check)
  * decodes another move there. A dispute that the other decoding contradicts, by decoding the same move from the
- * same cells, is left to the risk: on 40 tune-set trial games a kind it left 1 more wrong move off (JPEG, phone
- * and scan each) and took the review share from 21.9 to 14.8% (JPEG) and 34.8 to 26.2% (phone). The whole-sheet
- * rule still counts it (MOSTLY_IN_DOUBT).
+ * same cells, is left to the risk: forcing it would send many right moves to review for few wrong ones. The
+ * whole-sheet rule still counts it (MOSTLY_IN_DOUBT).
  *
  * The other decoding is PP-OCR's alone, so a dispute PP-OCR alone raises, where PP-OCR's own decoding differs, is one
  * reader objecting twice: it is left to the risk too (where the readers' difference weighs). A dispute by the
- * notation network still forces review. On the same trial (a network trained without its two fonts) this took the
- * review share from 14.4 to 6.6% (JPEG), 26.4 to 17.8% (phone) and 1.7 to 1.4% (scan), no more wrong moves left off.
+ * notation network still forces review.
  */
 export function disputeForcesReview(move: RiskEvidence): boolean {
   return disputeStands(move) && move.reviewReasons.includes('readers-differ') && disputedBeyondCrossCheck(move);
@@ -132,7 +135,7 @@ export function disputeForcesReview(move: RiskEvidence): boolean {
 function disputedBeyondCrossCheck(move: RiskEvidence): boolean {
   const cells = move.cells ?? [];
   if (!cells.some((cell) => cell.disputed === true)) return true;
-  return cells.some((cell) => cell.disputed === true && (cell.disputingReaders === undefined || cell.disputingReaders.some((reader) => reader !== ALONE_READER)));
+  return cells.some((cell) => cell.disputed === true && (cell.disputingReaders === undefined || cell.disputingReaders.some((reader) => reader !== CROSS_CHECK_READER)));
 }
 
 /**

@@ -9,7 +9,7 @@
 import type { Position } from '@zapis/core';
 import type { LanguageCode } from '@zapis/notation';
 import type { EncodedSlots, NoisyChannel } from './channel.js';
-import type { DecodeReuse } from './decode-reuse.js';
+import type { SearchCache } from './search-cache.js';
 import type { MovePriorWeights } from './move-prior.js';
 import { MoveTable, type PositionMoves } from './move-table.js';
 import { moveSpellings } from './spellings.js';
@@ -41,7 +41,7 @@ export function readTexts(cells: readonly { readonly text?: string }[]): string[
  * none when nobody wrote it), by prior times reading likelihood; undefined when the move was the only legal one.
  */
 export function bestOtherMove(position: Position, lastCaptureSquare: number, chosenSan: string, texts: readonly string[],
-  language: LanguageCode, channel: NoisyChannel, movePrior?: MovePriorWeights, reuse?: DecodeReuse): string | undefined {
+  language: LanguageCode, channel: NoisyChannel, movePrior?: MovePriorWeights, reuse?: SearchCache): string | undefined {
   // With a decode's reuse, the position's moves are the search's (it met the position) and their spellings are kept:
   // on a sheet whose every move is flagged this ran for most moves of both readings, at every decode.
   const table = reuse?.table ?? new MoveTable();

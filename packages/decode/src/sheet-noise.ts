@@ -2,8 +2,8 @@
  * How noisy one sheet reads. The channel's rates describe readings in
  * general (about 7 misread characters in 100); a sheet that reads cleanly
  * deserves a sharper channel, or every move a misreading away from another
- * legal move stays doubtful however clearly it was written: on clean
- * transcriptions of real games, 2% of the moves were flagged. After a first
+ * legal move stays doubtful however clearly it was written, and a clean
+ * sheet sends right moves to review. After a first
  * decode the sheet's readings are compared with the decoded moves' nearest
  * spellings; from the misread characters counted (a cautious upper estimate:
  * a few characters tell little) the channel's misreading rates are scaled

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHANNEL_PARAMETERS, fitChannel, type ChannelParameters } from '../src/index.js';
+import { type ChannelParameters } from '../src/index.js';
+import { DEFAULT_CHANNEL_PARAMETERS, fitChannel } from '../src/internal.js';
 import { NoisyChannel } from '../src/channel.js';
 
 const channel = NoisyChannel.create();

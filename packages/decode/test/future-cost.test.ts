@@ -1,6 +1,6 @@
 /** FutureCost: which moves a cell is judged by, going by the side whose column it stands in. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT } from '../src/index.js';
+import { DEFAULT_LAYOUT } from '../src/internal.js';
 import { spellingPriorsOf } from '../src/spellings.js';
 import { NoisyChannel } from '../src/channel.js';
 import { FutureCost } from '../src/future-cost.js';

@@ -1,5 +1,5 @@
 /**
- * DecodeReuse: what one decode hands to the next decode of the same sheets (a review session): the
+ * SearchCache: what one decode hands to the next decode of the same sheets (a review session): the
  * positions met, and the search itself, which the next decode goes on from at the first ply a
  * confirmation changes (search-resume.ts). The games must be exactly those decoded without it — every
  * field, through confirmations added in order and out of order, changed, taken back, past the last
@@ -12,7 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { readGames, REPOSITORY_ROOT, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import { describeMove, legalMoves, parseFen } from '@zapis/core';
 import { englishSan } from '@zapis/core/internal';
-import { DecodeReuse, decodeSheets, isStoppedAhead, type DecodedGame, type DecodeOptions, type Sheet } from '../src/index.js';
+import { SearchCache, isStoppedAhead, type DecodedGame, type Sheet } from '../src/index.js';
+import { searchSheets as decodeSheets } from '../src/internal.js';
+import type { SearchOptions as DecodeOptions } from '../src/index.js';
 import { parseTranscription } from '../src/transcription.js';
 import { corruptText } from '../src/evaluation/corruption.js';
 import { seededRandom } from '../src/evaluation/random.js';
@@ -27,7 +29,7 @@ type Decode = ReturnType<typeof decodeSheets>;
 
 /** A review session's decodes beside fresh ones: each step must agree in every field. */
 class Session {
-  readonly reuse = new DecodeReuse();
+  readonly reuse = new SearchCache();
   readonly confirmed = new Map<number, string>();
   steps = 0;
   constructor(private readonly sheets: readonly Sheet[], private readonly options: DecodeOptions) {}
@@ -89,7 +91,7 @@ describe('decoding again with what the last decode met', () => {
   });
 
   it('goes on from the ply a confirmation changes, and starts afresh when another setting is asked for', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     const first = game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));
     expect(reuse.lastSearchStart).toBe(0);
     const late = first.moves.length - 2;
@@ -115,7 +117,7 @@ describe('a search that went back over a stretch after a surprise', () => {
   const [noisySheet] = parseTranscription(NOISY).map((each) => each.sheet);
 
   it('goes on from the ply a confirmation changes inside that stretch, as the search first reached it', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     const first = game(decodeSheets(noisySheet, { language: 'pl', reuse }));
     const confirmed = new Map([[30, first.moves[29].san]]);
     expect(decodeSheets(noisySheet, { language: 'pl', reuse, confirmed })).toEqual(decodeSheets(noisySheet, { language: 'pl', confirmed }));
@@ -138,13 +140,13 @@ describe('a search that went back over a stretch after a surprise', () => {
   });
 });
 
-describe('decoding ahead of a person (DecodeReuse.ahead)', () => {
+describe('decoding ahead of a person (SearchCache.ahead)', () => {
   const first = game(decodeSheets(janowskiSheet, { language: 'pl' }));
   const early = 4;
   const alternative = first.moves[early - 1].alternatives[0]?.san ?? first.moves[early - 1].san;
 
   it('gives the game a decode of the same confirmations gives, and the next decode goes on from it once used', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));
     const confirmed = new Map([[early, alternative]]);
     const ahead = reuse.ahead(() => false, () => decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed }));
@@ -152,7 +154,7 @@ describe('decoding ahead of a person (DecodeReuse.ahead)', () => {
     expect(ahead?.value).toEqual(decodeSheets(janowskiSheet, { language: 'pl', confirmed }));
     // Not used: a later confirmation goes on from the last real search (no confirmations), at the earlier ply.
     const later = new Map([[early, alternative], [early + 20, first.moves[early + 19].san]]);
-    const unused = new DecodeReuse();
+    const unused = new SearchCache();
     game(decodeSheets(janowskiSheet, { language: 'pl', reuse: unused }));
     unused.ahead(() => false, () => decodeSheets(janowskiSheet, { language: 'pl', reuse: unused, confirmed }));
     expect(decodeSheets(janowskiSheet, { language: 'pl', reuse: unused, confirmed: later })).toEqual(decodeSheets(janowskiSheet, { language: 'pl', confirmed: later }));
@@ -164,7 +166,7 @@ describe('decoding ahead of a person (DecodeReuse.ahead)', () => {
   });
 
   it('stops between plies when asked, and what it left behind changes no later decode', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));
     let plies = 0;
     const confirmed = new Map([[early, alternative]]);
@@ -199,7 +201,7 @@ describe('a confirmation the readings did not favour', () => {
     if (!position.ok) throw new Error(position.error.message);
     /** A decode that goes on from the first one's search: the plies it searched, the searches it keeps, its game. */
     const searched = (san: string): { plies: number; searches: number; moves: DecodedGame['moves'] } => {
-      const reuse = new DecodeReuse();
+      const reuse = new SearchCache();
       game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));
       let plies = 0;
       const confirmed = new Map([[last.ply, san]]);
@@ -226,10 +228,10 @@ describe('a confirmation the readings did not favour', () => {
   });
 });
 
-describe('a second decode of other readings of the same sheets (DecodeReuse.forOtherReadings)', () => {
+describe('a second decode of other readings of the same sheets (SearchCache.forOtherReadings)', () => {
   // The other readings: the same transcription with a few cells read otherwise, as a second reader would.
   const [otherSheet] = parseTranscription(transcription.replace('2. Tf3 Sc6', '2. Tf3 Sc5')).map((each) => each.sheet);
-  const both = (reuse: DecodeReuse, confirmed: ReadonlyMap<number, string>): [Decode, Decode] => [
+  const both = (reuse: SearchCache, confirmed: ReadonlyMap<number, string>): [Decode, Decode] => [
     decodeSheets(janowskiSheet, { language: 'pl', reuse, confirmed }),
     decodeSheets(otherSheet, { language: 'pl', reuse: reuse.forOtherReadings(), confirmed }),
   ];
@@ -241,7 +243,7 @@ describe('a second decode of other readings of the same sheets (DecodeReuse.forO
   const later = new Map([[4, first.moves[3].san], [24, first.moves[23].san]]);
 
   it('is one object per reuse, and has none of its own', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     expect(reuse.forOtherReadings()).toBe(reuse.forOtherReadings());
     expect(reuse.forOtherReadings()).not.toBe(reuse);
     expect(() => reuse.forOtherReadings().forOtherReadings()).toThrow(/none of its own/);
@@ -250,7 +252,7 @@ describe('a second decode of other readings of the same sheets (DecodeReuse.forO
 
   it('keeps each reading\u2019s search apart: both go on from the ply a confirmation changes, to the games decoded afresh', () => {
     expect(JSON.stringify(otherSheet)).not.toBe(JSON.stringify(janowskiSheet));
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     expect(both(reuse, new Map())).toEqual(afresh(new Map()));
     expect(both(reuse, early)).toEqual(afresh(early));
     expect([reuse.lastSearchStart, reuse.forOtherReadings().lastSearchStart]).toEqual([3, 3]);
@@ -262,7 +264,7 @@ describe('a second decode of other readings of the same sheets (DecodeReuse.forO
   });
 
   it('runs ahead with the first readings: it stops in the second decode too, and its searches are kept only when used', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     both(reuse, new Map());
     let firstPlies = 0;
     // How many plies the first decode searches ahead: the stop is asked past them, in the second decode.
@@ -282,13 +284,13 @@ describe('a second decode of other readings of the same sheets (DecodeReuse.forO
   });
 });
 
-describe('priming the decoder\u2019s wider search (DecodeReuse.primeWideSearch)', () => {
+describe('priming the decoder\u2019s wider search (SearchCache.primeWideSearch)', () => {
   // A move nobody wrote, confirmed at ply 11: the game then looks lost, and the decoder searches again, wide.
   const lost = new Map([[11, 'Nd4']]);
   const afresh = decodeSheets(janowskiSheet, { language: 'pl', confirmed: lost });
 
   it('keeps a wide search that the next lost-looking decode goes on from, and changes no game', () => {
-    const primed = new DecodeReuse();
+    const primed = new SearchCache();
     game(decodeSheets(janowskiSheet, { language: 'pl', reuse: primed }));
     let during: Decode | undefined;
     expect(primed.primeWideSearch(() => false, () => (during = decodeSheets(janowskiSheet, { language: 'pl', reuse: primed })))).toBe(true);
@@ -297,7 +299,7 @@ describe('priming the decoder\u2019s wider search (DecodeReuse.primeWideSearch)'
     // The last search, the wide one, went on from the confirmed ply (0-based 10).
     expect(primed.lastSearchStart).toBe(10);
     // Not primed: the same decode searches the whole game again, wide.
-    const plain = new DecodeReuse();
+    const plain = new SearchCache();
     game(decodeSheets(janowskiSheet, { language: 'pl', reuse: plain }));
     expect(decodeSheets(janowskiSheet, { language: 'pl', reuse: plain, confirmed: lost })).toEqual(afresh);
     expect(plain.lastSearchStart).toBe(0);
@@ -310,7 +312,7 @@ describe('priming the decoder\u2019s wider search (DecodeReuse.primeWideSearch)'
     // Searched again wide, this game comes out otherwise (else this test would prove nothing).
     expect(game(narrow).moves.map((move) => move.san)).not.toEqual(game(afresh).moves.map((move) => move.san));
     // Priming still runs the wide search, to be kept for a decode that searches wide; the game stays the narrow one.
-    const primed = new DecodeReuse();
+    const primed = new SearchCache();
     game(decodeSheets(janowskiSheet, { language: 'pl', reuse: primed }));
     let during: Decode | undefined;
     const decode = (): Decode => (during = decodeSheets(janowskiSheet, { language: 'pl', reuse: primed, confirmed: lost, searchWideWhenLost: false }));
@@ -322,7 +324,7 @@ describe('priming the decoder\u2019s wider search (DecodeReuse.primeWideSearch)'
   });
 
   it('stops between plies when asked, keeps nothing half done, and changes no game', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     game(decodeSheets(janowskiSheet, { language: 'pl', reuse }));
     let plies = 0;
     expect(reuse.primeWideSearch(() => ++plies > 30, () => decodeSheets(janowskiSheet, { language: 'pl', reuse }))).toBe(false);

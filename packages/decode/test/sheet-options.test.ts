@@ -1,7 +1,7 @@
 /** SheetOptions: the ways a sheet accounts for a move, and which it leaves out before computing emissions. */
 import { initialPosition } from '@zapis/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT } from '../src/index.js';
+import { DEFAULT_LAYOUT } from '../src/internal.js';
 import { spellingPriorsOf } from '../src/spellings.js';
 import { NoisyChannel } from '../src/channel.js';
 import { EmissionModel } from '../src/emission-model.js';

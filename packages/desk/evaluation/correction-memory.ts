@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DecodeReuse } from '@zapis/decode';
+import { SearchCache } from '@zapis/decode';
 import type { LanguageCode } from '@zapis/notation';
 import { plainOutcome, readScanFile, type PlainOutcome } from '@zapis/ocr';
 import { loadImageFast, loadReader } from '@zapis/ocr/node';
@@ -46,7 +46,7 @@ await session.post('HeapProfiler.enable');
 async function measure(survivors: boolean): Promise<Map<string, number>> {
   const sites = new Map<string, number>();
   for (let round = 0; round < ROUNDS; round++) {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     const asRead = decodeDeskGame(source, new Map(), { reuse });
     const move = asRead.moves[ply - 1];
     if (!move || move.alternatives.length === 0) throw new Error(`ply ${ply} of ${values.sheet} has no alternative to choose`);

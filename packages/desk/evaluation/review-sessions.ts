@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DecodeReuse } from '@zapis/decode';
+import { SearchCache } from '@zapis/decode';
 import type { LanguageCode } from '@zapis/notation';
 import { plainOutcome, readScanFile, type PlainOutcome } from '@zapis/ocr';
 import { loadImageFast, loadReader } from '@zapis/ocr/node';
@@ -37,7 +37,7 @@ for (const id of ids) {
     console.log(id, 'no game');
     continue;
   }
-  const reuse = new DecodeReuse();
+  const reuse = new SearchCache();
   const asRead = decodeDeskGame(source, new Map(), { reuse });
   const language = asRead.language as LanguageCode;
   const wrongPlies = (game: DeskGame): number[] => [

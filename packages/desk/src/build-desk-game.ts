@@ -5,7 +5,7 @@
  */
 import { INITIAL_FEN } from '@zapis/core';
 import type { DecodedGame, DecodedMove } from '@zapis/decode';
-import type { CellOnScan } from '@zapis/ocr';
+import type { CellOnScan } from '@zapis/reading';
 import type { DeskGame, DeskMove } from './desk-game.js';
 import { disagreementAt } from './disagreements.js';
 import { sanAt, writtenMove, writtenSan } from './written-move.js';

@@ -1,8 +1,7 @@
 /**
  * A confirmation re-decodes the whole game, and the decoder may then change a
- * move it was sure of, before the confirmed move as well as after it (on a
- * report sheet as an earlier build read it, confirming 18. Rae1 turned
- * 10... Re8 into 10... Rc8 and nine later moves with it, two of them
+ * move it was sure of, before the confirmed move as well as after it (an
+ * earlier Re8 into Rc8, say, and later moves with it, some of them
  * unflagged). Such a move is never changed unseen: it goes on the review list
  * as 'changed', says what the game as read had (`was`), and offers that move
  * first where it can still be played. A game that a confirmation ended before

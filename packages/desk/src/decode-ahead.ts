@@ -9,7 +9,7 @@
  * count): then it goes on, and answers it. Without shared memory (a page that
  * is not cross-origin isolated) nothing is decoded ahead: it could not be stopped.
  */
-import type { DecodedAhead, DecodeReuse } from '@zapis/decode';
+import type { DecodedAhead, SearchCache } from '@zapis/decode';
 import type { Confirmations } from './confirmations.js';
 import type { DeskGame } from './desk-game.js';
 import { confirmationKey, likelyConfirmations, requestTag } from './likely-confirmations.js';
@@ -20,7 +20,7 @@ const timers = globalThis as unknown as { setTimeout(run: () => void, millisecon
 /** What the decoder ahead needs of the games a worker keeps. */
 export interface AheadGames {
   /** The game's reuse and its last decode (undefined: not kept, or not decoded yet). */
-  game(id: string): { readonly reuse: DecodeReuse; readonly confirmations: Confirmations; readonly decoded: DeskGame } | undefined;
+  game(id: string): { readonly reuse: SearchCache; readonly confirmations: Confirmations; readonly decoded: DeskGame } | undefined;
   /** Decodes the game with these confirmations, as a request for it would. */
   decode(id: string, confirmations: Confirmations): DeskGame;
 }
@@ -82,7 +82,7 @@ export class DecodeAhead {
   };
 
   /**
-   * Games whose decoder's wide search is primed (DecodeReuse.primeWideSearch), with the confirmations it was primed
+   * Games whose decoder's wide search is primed (SearchCache.primeWideSearch), with the confirmations it was primed
    * for (`confirmationKey`): after a new confirmation it is primed again, from the ply that confirmation changes.
    */
   private readonly primed = new Map<string, string>();
@@ -112,8 +112,8 @@ export class DecodeAhead {
   /**
    * Answers are kept for the game looked at only. Each holds the searches it ran, and through them the reuse they
    * ran with (its lattices, cell costs and scorers' memos: tens of MB a scan game); kept for every game a person
-   * had looked at, a round's review held GBs and slowed down with every sheet (measured in Node: about 150 MB more
-   * per game, 3.8 GB by the 24th). Coming back to a game decodes its likely choices again.
+   * has looked at, a round's review would hold gigabytes and slow down with every sheet. Coming back to a game
+   * decodes its likely choices again.
    */
   private keepAnswersOf(id: string): void {
     for (const other of [...this.answers.keys()]) if (other !== id) this.answers.delete(other);
@@ -208,8 +208,7 @@ export class DecodeAhead {
    * Once the likely confirmations are decoded: the decoder's wide search for the game as it stands, kept, and
    * again after each new confirmation. A confirmation the readings did not favour can make the moves after it fit
    * their cells badly, so that the game looks lost and its decode searches wide; primed,
-   * that search goes on from the confirmed ply instead of covering the whole game (measured on the phone
-   * fixture's ply 53 in Node: 780 ms, primed 260 ms).
+   * that search goes on from the confirmed ply instead of covering the whole game.
    */
   private prime(id: string, game: NonNullable<ReturnType<AheadGames['game']>>): void {
     if (this.toPrime() !== id) return;

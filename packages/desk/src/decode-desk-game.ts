@@ -5,7 +5,7 @@
  * it is listed in `rejected` with an error diagnostic at its ply. A move the
  * game as read was sure of that a confirmation changed is flagged (changed-moves.ts), and so is every move
  * between a refused confirmation and the confirmed move before it (refused-moves.ts).
- * Never throws, but for a decode run ahead that its caller stops (DecodeReuse.ahead catches that).
+ * Never throws, but for a decode run ahead that its caller stops (SearchCache.ahead catches that).
  */
 import { isStoppedAhead } from '@zapis/decode';
 import { markChangedMoves } from './changed-moves.js';

@@ -10,7 +10,7 @@ import { decodeDeskGame } from './decode-desk-game.js';
 import type { DeskGame } from './desk-game.js';
 import type { KeptGame, KeptGames } from './kept-games.js';
 import type { LanguageCode } from '@zapis/notation';
-import type { OtherReadingDecoder } from '@zapis/ocr';
+import type { OtherReadingDecoder } from '@zapis/decode';
 
 const NONE: Confirmations = new Map();
 

@@ -1,6 +1,6 @@
-import type { DecodeReuse } from '@zapis/decode';
+import type { SearchCache } from '@zapis/decode';
 import type { LanguageCode } from '@zapis/notation';
-import type { OtherReadingDecoder } from '@zapis/ocr';
+import type { OtherReadingDecoder } from '@zapis/decode';
 import type { DeskGame } from './desk-game.js';
 
 export interface DeskDecodeOptions {
@@ -9,7 +9,7 @@ export interface DeskDecodeOptions {
   /** The sheets' notation language, or 'auto' (default). */
   readonly language?: LanguageCode | 'auto';
   /** Kept by the caller between decodes of the same game: re-decoding after a confirmation is then much faster. */
-  readonly reuse?: DecodeReuse;
+  readonly reuse?: SearchCache;
   /**
    * The game decoded with no confirmations, which moves changed by a confirmation are told against (changed-moves.ts);
    * decoded here when not given.

@@ -3,7 +3,7 @@
  * in the browser's storage), every move with the boards around it, what each
  * sheet's cell read and where the cell is on the scan.
  */
-import type { CellOnScan } from '@zapis/ocr';
+import type { CellOnScan } from '@zapis/reading';
 
 export interface DeskMove {
   /** 1-based: 1.e4 is ply 1. */

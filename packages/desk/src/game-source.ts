@@ -5,7 +5,8 @@
  * players' copies of the same game).
  */
 import type { Sheet } from '@zapis/decode';
-import type { PlainOutcome, PlayerPages } from '@zapis/ocr';
+import type { PlainOutcome } from '@zapis/ocr';
+import type { PlayerPages } from '@zapis/reading';
 
 /** A scan page that was read. */
 export type ReadPage = Extract<PlainOutcome, { ok: true }>;

@@ -1,13 +1,13 @@
 /**
  * The games a desk worker keeps between decodes, least recently decoded
  * first. A scan game once decoded holds what its search memoised in every
- * cell (the scorers' forward variables: about 70 MB of buffers for the
- * phone fixture's game, measured in Node), the cells' costs and its last
+ * cell (the scorers' forward variables: tens of MB of buffers for a game
+ * of phone photos), the cells' costs and its last
  * search. Only the games decoded most recently keep those; the others keep
  * their material and their last game, and rebuild the rest at their next
- * decode. Kept warm, 64 games of phone photos would hold several GB.
+ * decode. Kept warm, a round of phone photos would hold gigabytes.
  */
-import { DecodeReuse } from '@zapis/decode';
+import { SearchCache } from '@zapis/decode';
 import type { DeskGame } from './desk-game.js';
 import type { DeskGameSource } from './game-source.js';
 import { forgetScanReadings } from './scan-decode.js';
@@ -16,7 +16,7 @@ export interface KeptGame {
   readonly key: string;
   readonly source: DeskGameSource;
   /** What the next decode goes on from; a fresh one once the game is let go of its memos. */
-  reuse: DecodeReuse;
+  reuse: SearchCache;
   /** The letters the game was decoded in first: a person's confirmations do not change them. */
   language?: string;
   /** The game decoded with no confirmations: moves a confirmation changes are told against it. */
@@ -66,7 +66,7 @@ export class KeptGames {
     if (!game || game.key !== key) {
       if (!source) return undefined;
       if (game) this.cool(game);
-      game = { key: keyOf(source), source, reuse: new DecodeReuse() };
+      game = { key: keyOf(source), source, reuse: new SearchCache() };
       this.forgotten(id);
     }
     this.games.delete(id);
@@ -88,7 +88,7 @@ export class KeptGames {
    */
   private cool(game: KeptGame): void {
     if (game.reuse.size === 0 && game.reuse.searchCount === 0) return;
-    game.reuse = new DecodeReuse();
+    game.reuse = new SearchCache();
     forgetScanReadings(game.source);
   }
 }

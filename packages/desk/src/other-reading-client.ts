@@ -3,8 +3,8 @@
  * alone's decode over (`@zapis/ocr`'s OtherReadingDecoder) and waits for it after decoding the ensemble's reading
  * itself. A decode run ahead of a person stops while it waits, as it would at its next ply.
  */
-import type { DecodeReuse } from '@zapis/decode';
-import type { OtherReadingDecoder, PendingDecode } from '@zapis/ocr';
+import type { SearchCache } from '@zapis/decode';
+import type { OtherReadingDecoder, PendingDecode } from '@zapis/decode';
 import type { DeskGameSource } from './game-source.js';
 import { outcomeFromJson } from './outcome-json.js';
 import { sentOptions, type OtherReadingMessage, type OtherReadingMode } from './other-reading-messages.js';
@@ -27,7 +27,7 @@ export interface OtherReadingLink {
 export interface OtherReadingGame {
   readonly key: string;
   readonly source: DeskGameSource;
-  readonly reuse: DecodeReuse;
+  readonly reuse: SearchCache;
 }
 
 export class OtherReadingClient {

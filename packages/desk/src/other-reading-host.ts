@@ -5,8 +5,8 @@
  * the last search to go on from), as the decoding thread keeps the ensemble's. Every answer is what a decode of the
  * same options there would give: how far a reuse has got changes how fast, never what.
  */
-import { DecodeReuse, type DecodedAhead } from '@zapis/decode';
-import type { DecodeOutcome } from '@zapis/ocr';
+import { SearchCache, type DecodedAhead } from '@zapis/decode';
+import type { DecodeOutcome } from '@zapis/decode';
 import type { DeskScanSource } from './game-source.js';
 import { WARM_GAMES } from './kept-games.js';
 import { confirmationKey } from './likely-confirmations.js';
@@ -23,7 +23,7 @@ export interface OtherReadingReplies {
 interface Material {
   readonly key: string;
   readonly source: DeskScanSource;
-  reuse?: DecodeReuse;
+  reuse?: SearchCache;
 }
 
 /** Decodes run ahead kept, for the game decoded ahead last. */
@@ -89,7 +89,7 @@ export class OtherReadingHost {
   }
 
   /** The game's reuse, made the most recent; the games beyond the warm ones let go of theirs (and of their scorers' memos). */
-  private reuseOf(id: string, material: Material): DecodeReuse {
+  private reuseOf(id: string, material: Material): SearchCache {
     const index = this.warm.indexOf(id);
     if (index >= 0) this.warm.splice(index, 1);
     this.warm.push(id);
@@ -98,7 +98,7 @@ export class OtherReadingHost {
       const cold = this.materials.get(coldId);
       if (cold) this.cool(coldId, cold);
     }
-    material.reuse ??= new DecodeReuse();
+    material.reuse ??= new SearchCache();
     return material.reuse;
   }
 

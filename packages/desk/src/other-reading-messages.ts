@@ -3,10 +3,10 @@
  * beside it: each scan game's material once, then decode requests, numbered; and which decode run ahead a person
  * chose. Options go as plain data: a decode's confirmations as pairs.
  */
-import type { DecodeOptions } from '@zapis/decode';
+import type { SearchOptions as DecodeOptions } from '@zapis/decode';
 import type { DeskScanSource } from './game-source.js';
 
-/** How the other side runs a decode: as asked for, ahead of a person (`DecodeReuse.ahead`), or priming the wide search. */
+/** How the other side runs a decode: as asked for, ahead of a person (`SearchCache.ahead`), or priming the wide search. */
 export type OtherReadingMode = 'real' | 'ahead' | 'prime';
 
 /** Decode options as sent: no reuse (each side keeps its own), confirmations as pairs. */

@@ -3,7 +3,7 @@
  * needs a message, which a thread waiting on the answer cannot receive). JSON would turn the numbers it has no
  * literal for (−∞ log evidence, NaN) into null, and −0 into 0: those are written as tagged strings.
  */
-import type { DecodeOutcome } from '@zapis/ocr';
+import type { DecodeOutcome } from '@zapis/decode';
 
 const TAG = '\u0000n:';
 

@@ -2,9 +2,8 @@
  * A confirmed move the decoder cannot play says the game before it is not the
  * true game: no game the readings allow leads to it. Left as it was, the moves
  * before it could all be unflagged, and the person would not know where the
- * game went astray (on a report sheet, before wider searches: 31. Qxg6 refused
- * after 25. Qe2 was confirmed, while 28. Qd3, decoded as Bd3, stood unflagged
- * between them). So every move between the confirmed move before it (or the
+ * game went astray (a misread move between the two, Qd3 decoded as Bd3, say,
+ * could stand unflagged). So every move between the confirmed move before it (or the
  * start) and the refused one goes on the review list as 'before-refused',
  * naming the refused move (`refusedAfter`), and the move the decoder plays
  * where the refused one stands as 'refused'.

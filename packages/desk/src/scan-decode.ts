@@ -1,12 +1,13 @@
 /**
  * A scan game decoded as `zapis read` decodes it (decodeGroup on the read
- * pages, readGameJson for what each cell read and where it is), with the
+ * pages; what each cell read and where it is), with the
  * moves a person confirmed, to a DeskGame. Cells read by the ensemble are
  * cross-checked with PP-OCR alone and the review list is made by risk, as
  * `--reader auto` does: the moves left off it are as sure as the CLI's.
  */
-import type { DecodedMove, DecodeOptions } from '@zapis/decode';
-import { decodeGroup, decodeOtherReading, outcomeFromPlain, readGameJson, type DecodeOutcome, type GameGroup, type PageRead } from '@zapis/ocr';
+import type { DecodedMove, DecodeOutcome, SearchOptions } from '@zapis/decode';
+import { outcomeFromPlain } from '@zapis/ocr';
+import { decodeGroup, decodeOtherReading, readGameDiagnostics, type GameGroup, type PageRead, type ReadGame } from '@zapis/reading';
 import { deskMoves, reviewState, type SheetsAtMove } from './build-desk-game.js';
 import type { Confirmations } from './confirmations.js';
 import type { DeskDecodeOptions } from './decode-options.js';
@@ -42,7 +43,7 @@ export function forgetScanReadings(source: DeskGameSource): void {
 }
 
 /** The cross-check's second reading of a scan game (PP-OCR alone), as `decodeGroup` decodes it with these options. */
-export function decodeScanOtherReading(source: DeskScanSource, options: DecodeOptions): DecodeOutcome {
+export function decodeScanOtherReading(source: DeskScanSource, options: SearchOptions): DecodeOutcome {
   return decodeOtherReading(groupOf(source), options);
 }
 
@@ -57,21 +58,19 @@ export function decodeScanSource(source: DeskScanSource, confirmed: Confirmation
     ...(options.reuse ? { reuse: options.reuse } : {}),
     ...(options.otherReading ? { otherReading: options.otherReading } : {}),
   });
-  const json = readGameJson(read, source.index, language);
-  const jsonMoves = new Map(json.moves.map((move) => [move.ply, move]));
+  const offers = new Set(read.drawOffers);
   const sheetsAt = (move: DecodedMove): SheetsAtMove => {
     const cells = read.cells(move.ply);
-    const shown = jsonMoves.get(move.ply);
     return {
-      read: shown ? [...shown.read] : cells.map(() => null),
-      cells: shown ? [...shown.cells] : cells.map(() => null),
+      read: cells.map((cell) => (cell ? cell.cell.reading.alternatives[0]?.text ?? '' : null)),
+      cells: cells.map((cell) => cell?.where ?? null),
       readAlternatives: cells.map((cell) => cell?.cell.reading.alternatives.map((alternative) => ({ text: alternative.text, confidence: Number(alternative.confidence.toFixed(4)) })) ?? []),
-      ...(shown?.drawOffer ? { drawOffer: true } : {}),
+      ...(offers.has(move.ply) ? { drawOffer: true } : {}),
     };
   };
   const value = read.decoded.ok ? read.decoded.value : undefined;
   const moves = value ? deskMoves(value, sheetsAt, read.risks) : [];
-  const diagnostics: DeskDiagnostic[] = json.diagnostics.flatMap((diagnostic) => diagnostic.severity === 'info' ? [] : [{
+  const diagnostics: DeskDiagnostic[] = readGameDiagnostics(read).flatMap((diagnostic) => diagnostic.severity === 'info' ? [] : [{
     severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.message, ...(diagnostic.ply !== undefined ? { ply: diagnostic.ply } : {}),
   }]);
   if (!read.decoded.ok && read.decoded.error.ply !== undefined) {
@@ -83,16 +82,23 @@ export function decodeScanSource(source: DeskScanSource, confirmed: Confirmation
     decoded: read.decoded,
     game: {
       id: source.id,
-      title: gameTitle(json.tags, source.name, source.of > 1 && first ? `page ${first.page}` : undefined),
-      tags: { ...json.tags },
-      ...(json.result ? { result: json.result } : {}),
-      language: json.language,
+      title: gameTitle(read.tags, source.name, source.of > 1 && first ? `page ${first.page}` : undefined),
+      tags: { ...read.tags },
+      ...(read.result ? { result: read.result } : {}),
+      language: value?.language ?? language,
       status: diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'ok',
       moves,
-      sheets: json.sheets.map((sheet) => ({ file: sheet.file, page: sheet.page, ...(sheet.copy ? { copy: sheet.copy } : {}) })),
+      sheets: sheetsOf(read),
       diagnostics,
       ...reviewState(value, moves, group.players.length),
       ...(read.crossCheck ? { reading: { kept: read.crossCheck.kept, differing: [...read.crossCheck.differing] } } : {}),
     },
   };
+}
+
+/** The pages a game was read from, with whose copy each is when its QR says. */
+function sheetsOf(read: ReadGame): { file: string; page: number; copy?: string }[] {
+  return read.group.players.flatMap((player) => player.pages).map((page) => ({
+    file: page.file, page: page.page, ...(page.read.located.qr?.copy ? { copy: page.read.located.qr.copy } : {}),
+  }));
 }

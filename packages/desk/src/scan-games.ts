@@ -4,7 +4,8 @@
  * White's and Black's). A page that could not be read is a failure of its
  * input and page; the other pages go on.
  */
-import { groupGames, outcomeFromPlain, type PageRead, type PlainOutcome } from '@zapis/ocr';
+import { outcomeFromPlain, type PlainOutcome } from '@zapis/ocr';
+import { groupGames, type PageRead } from '@zapis/reading';
 import type { DeskFailure } from './desk-input.js';
 import type { DeskScanSource, ReadPage } from './game-source.js';
 

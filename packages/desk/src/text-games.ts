@@ -1,9 +1,9 @@
 /**
  * A text's games, as `zapis decode` finds them (parseTranscription: an OCR'd
  * transcription or a PGN, any language). Text that holds no game is a failure
- * saying so, decided before any decoding (@zapis/decode's notAGame).
+ * saying so, decided before any decoding (@zapis/decode's whyNotAGame).
  */
-import { notAGame, parseTranscription, type Transcription } from '@zapis/decode';
+import { whyNotAGame, parseTranscription, type Transcription } from '@zapis/decode';
 import type { DeskFailure } from './desk-input.js';
 import type { DeskTextSource } from './game-source.js';
 
@@ -17,7 +17,7 @@ export function textGames(input: TextInput, pair: boolean): { games: DeskTextSou
   const failures: DeskFailure[] = [];
   const records: Transcription[] = [];
   for (const record of parseTranscription(input.text)) {
-    const problem = notAGame(record);
+    const problem = whyNotAGame(record);
     if (problem) failures.push(failure(problem.code, problem.message, record.line));
     else records.push(record);
   }

@@ -5,8 +5,9 @@
  * doubt is flagged, and these tests have wrong moves for a person to correct.
  */
 import { readFileSync } from 'node:fs';
-import { DecodeReuse } from '@zapis/decode';
-import { ENSEMBLE_READERS, decodeGroup, outcomeFromPlain } from '@zapis/ocr';
+import { SearchCache } from '@zapis/decode';
+import { ENSEMBLE_READERS, outcomeFromPlain } from '@zapis/ocr';
+import { decodeGroup } from '@zapis/reading';
 import { parseFen } from '@zapis/core';
 import { parseSan, type LanguageCode } from '@zapis/notation';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -107,8 +108,8 @@ describe('a scan on the desk', () => {
   });
 
   it('re-decodes a review session\u2019s confirmations from where each one changes the game, to the same games as afresh', () => {
-    // The browser's desk worker keeps a DecodeReuse per game; scored cells take their own path through the decoder.
-    const reuse = new DecodeReuse();
+    // The browser's desk worker keeps a SearchCache per game; scored cells take their own path through the decoder.
+    const reuse = new SearchCache();
     const language = game.language as LanguageCode;
     expect(decodeDeskGame(source, new Map(), { reuse, language })).toEqual(decodeDeskGame(source, new Map(), { language }));
     const confirmations = new Map<number, string>();
@@ -143,7 +144,7 @@ describe('a scan on the desk', () => {
     expect(likelyConfirmations({ ...game, status: 'error' }, new Map())).toEqual([]);
     expect(confirmationKey(new Map([[9, 'e4'], [3, 'Nf3']]))).toBe(confirmationKey(new Map([[3, 'Nf3'], [9, 'e4']])));
 
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     const language = game.language as LanguageCode;
     decodeDeskGame(source, new Map(), { reuse, language });
     const ahead = reuse.ahead(() => false, () => decodeDeskGame(source, likely[0], { reuse, language }));
@@ -151,7 +152,7 @@ describe('a scan on the desk', () => {
   });
 
   it('decodes ahead while the person looks, stops when real work waits, and answers the request with the game it would decode', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     const language = game.language as LanguageCode;
     const last = { reuse, confirmations: new Map<number, string>() as Confirmations, decoded: decodeDeskGame(source, new Map(), { reuse, language }) };
     const steps: (() => void)[] = [];
@@ -222,7 +223,7 @@ describe('a scan on the desk', () => {
   });
 
   it('primes the wide search again after a person\u2019s confirmation, going on from the ply it changes', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     const language = game.language as LanguageCode;
     let last = { reuse, confirmations: new Map<number, string>() as Confirmations, decoded: decodeDeskGame(source, new Map(), { reuse, language }) };
     const steps: (() => void)[] = [];
@@ -251,7 +252,7 @@ describe('a scan on the desk', () => {
   });
 
   it('a decode that throws while priming leaves later decodes ahead answering the request they match', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     const language = game.language as LanguageCode;
     const last = { reuse, confirmations: new Map<number, string>() as Confirmations, decoded: decodeDeskGame(source, new Map(), { reuse, language }) };
     const steps: (() => void)[] = [];
@@ -287,7 +288,7 @@ describe('a scan on the desk', () => {
   });
 
   it('primes no wide search while the page reads sheets, and primes it once they are read', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     const language = game.language as LanguageCode;
     const last = { reuse, confirmations: new Map<number, string>() as Confirmations, decoded: decodeDeskGame(source, new Map(), { reuse, language }) };
     const steps: (() => void)[] = [];
@@ -389,7 +390,7 @@ describe('a scan on the desk, read as the browser reads it', () => {
     const truthPair = pgnGames(readFileSync(scanPath('pair.pgn'), 'utf8'))[0];
     const { pages } = await scanPages('pair-black.jpg');
     const source = gamesOf([{ kind: 'scan', id: 'black', name: 'pair-black.jpg', pages }]).games[0];
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     const asRead = decodeDeskGame(source, new Map(), { reuse });
     const language = asRead.language as LanguageCode;
     const confirmations = new Map<number, string>();
@@ -414,7 +415,7 @@ describe('a scan on the desk, read as the browser reads it', () => {
     // each after 3-5 s of ever wider searches. Confirmed on its own, each is now played (earlier moves may change).
     const { pages } = await scanPages('pair-black.jpg');
     const source = gamesOf([{ kind: 'scan', id: 'black', name: 'pair-black.jpg', pages }]).games[0];
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     const asRead = decodeDeskGame(source, new Map(), { reuse });
     const language = asRead.language as LanguageCode;
     expect(language).toBe('pl');

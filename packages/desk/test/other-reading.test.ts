@@ -6,7 +6,7 @@
  * two workers) is exercised by the web app's tests.
  */
 import { readFileSync } from 'node:fs';
-import { DecodeReuse } from '@zapis/decode';
+import { SearchCache } from '@zapis/decode';
 import type { LanguageCode } from '@zapis/notation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -48,11 +48,11 @@ describe('PP-OCR alone decoded by another thread', () => {
   });
 
   it('gives exactly the game decoded in one thread: as read, and after a confirmation the readings did not favour', () => {
-    const here = new DecodeReuse();
+    const here = new SearchCache();
     const asReadHere = decodeDeskGame(source, new Map(), { reuse: here });
     const { link, answers, sent } = inThreadLink();
     const client = new OtherReadingClient(link);
-    const game = { key: 'phone|1', source, reuse: new DecodeReuse() };
+    const game = { key: 'phone|1', source, reuse: new SearchCache() };
     const asRead = decodeDeskGame(source, new Map(), { reuse: game.reuse, otherReading: client.decoderFor('phone', game) });
     expect(asRead).toEqual(asReadHere);
     // The material went once, and the host answered the decode (not the client decoding it here after all).
@@ -81,7 +81,7 @@ describe('PP-OCR alone decoded by another thread', () => {
   it('runs a decode ahead there too, and keeps its search when the person chooses it', () => {
     const { link, sent } = inThreadLink();
     const client = new OtherReadingClient(link);
-    const game = { key: 'phone|2', source, reuse: new DecodeReuse() };
+    const game = { key: 'phone|2', source, reuse: new SearchCache() };
     const asRead = decodeDeskGame(source, new Map(), { reuse: game.reuse, otherReading: client.decoderFor('phone', game) });
     const ply = asRead.flagged[0] ?? 1;
     const next = new Map([[ply, asRead.moves[ply - 1].alternatives[0]?.san ?? asRead.moves[ply - 1].san]]);
@@ -96,7 +96,7 @@ describe('PP-OCR alone decoded by another thread', () => {
 
   it('decodes the reading here when the other thread does not answer, or when the decode ahead is stopped', () => {
     const noAnswer = new OtherReadingClient({ ready: () => true, post: () => undefined, answer: () => undefined, cancel: () => undefined });
-    const game = { key: 'phone|3', source, reuse: new DecodeReuse() };
+    const game = { key: 'phone|3', source, reuse: new SearchCache() };
     const alone: DeskGame = decodeDeskGame(source, new Map(), { reuse: game.reuse, otherReading: noAnswer.decoderFor('phone', game) });
     expect(alone).toEqual(decodeDeskGame(source));
     // A decode ahead stopped while waiting: the request is cancelled, nothing half-done is kept.

@@ -22,10 +22,9 @@ export const CELL_PIXELS_PER_POINT = 4;
 const MIN_CONTRAST = 0.25 * 255;
 /**
  * A cell is empty when its darkest smoothed strokes are not this many grey
- * levels darker than the paper around them. On the tune set (40 games × JPEG
- * and phone, two fonts written small) empty cells reach at most 17 (grain, a
- * shadow's edge) and written ones at least 31: faint ink in a grainy photo
- * included, which the tick boxes' rule above calls empty.
+ * levels darker than the paper around them: above what grain or a shadow's
+ * edge reaches in an empty cell, below what written ones reach, faint ink in
+ * a grainy photo included, which the tick boxes' rule above calls empty.
  */
 const MIN_CELL_CONTRAST = 24;
 /** The darkest strokes: this share of the cell's pixels (a short move fills more than 1%). */

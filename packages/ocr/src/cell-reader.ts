@@ -4,13 +4,25 @@
  * so the decoder can rank the legal moves itself instead of trusting a top-1
  * string.
  */
-import type { CellWitness } from '@zapis/decode';
 import type { GrayImage } from './raster.js';
 
 export interface TextAlternative {
   readonly text: string;
   /** 0..1, best first. */
   readonly confidence: number;
+}
+
+/**
+ * One reader of an ensemble on its own: its score of any text, and the best score it gave any text of the cell
+ * (the shape `@zapis/decode` takes as a cell's witness).
+ */
+export interface CellWitness {
+  readonly score: (text: string) => number;
+  readonly ceiling: number;
+  /** What this reader on its own reads in the cell (its best text). */
+  readonly reads?: string;
+  /** Which reader this is (`ENSEMBLE_READERS`). */
+  readonly reader?: string;
 }
 
 export interface CellReading {
@@ -31,7 +43,7 @@ export interface CellReading {
   readonly witnesses?: readonly CellWitness[];
   /**
    * An ensemble's first network (PP-OCR) reading the cell alone, as `--reader ctc` reads it: a cross-checked
-   * reading decodes the game with each and compares them (cross-check.ts). Made on first call.
+   * reading decodes the game with each and compares them (`@zapis/decode`'s cross-check). Made on first call.
    */
   readonly alone?: () => CellReading;
 }

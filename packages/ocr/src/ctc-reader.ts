@@ -6,8 +6,7 @@
  * network's log-probability of the text, and the best texts are every
  * network's best texts ranked by that sum.
  */
-import type { CellWitness } from '@zapis/decode';
-import type { CellReader, CellReading, TextAlternative } from './cell-reader.js';
+import type { CellReader, CellReading, CellWitness, TextAlternative } from './cell-reader.js';
 import { CtcScores, type CtcFrames } from './ctc-scores.js';
 import type { GrayImage } from './raster.js';
 
@@ -29,8 +28,7 @@ export interface CtcReaderOptions {
 export const DEFAULT_CTC_TEMPERATURE = 0.7;
 /**
  * PP-OCR, then the notation CRNN as written and 1.5× wider (stretched-lines.ts): PP-OCR half, the notation
- * network's two looks a quarter each. PP-OCR and the notation CRNN equal: on tuning fonts left out of a trial
- * training, 0.3–0.7 all read alike.
+ * network's two looks a quarter each. PP-OCR and the notation CRNN equal: the split between them matters little.
  */
 export const DEFAULT_ENSEMBLE_WEIGHTS: readonly number[] = [0.5, 0.25, 0.25];
 
@@ -106,13 +104,13 @@ function readingOf(scorers: readonly CtcScores[], frames: readonly CtcFrames[], 
     score: (text: string) => temperature * combined(text),
     ...bound,
     // Found when first asked for: a reading sent from a worker with its alternatives is often only grouped into games
-    // (the desk groups a round's pages after every sheet read), and these searches were most of rebuilding it.
+    // (the desk groups a round's pages after every sheet read), and these searches would be most of rebuilding it.
     get witnesses(): CellWitness[] {
       witnesses ??= scorers.map((scorer, index) => witness(scorer, temperature, [...own()[index].slice(0, count), ...best.map((entry) => entry.text)],
         own()[index][0], ENSEMBLE_READERS[index] ?? `network-${index + 1}`));
       return witnesses;
     },
-    // Its own scorer was a second memo of PP-OCR's prefixes per cell (the heap a full collection marks after a decode).
+    // PP-OCR's scorer, shared: one of its own would be a second memo of PP-OCR's prefixes per cell, kept on the heap.
     alone: () => (alone ??= readingOf([scorers[0]], [frames[0]], { ...options, weights: [1] })),
     frames,
   };

@@ -18,11 +18,11 @@ export interface CtcFrames {
 
 /**
  * Prefixes are numbered as they are first scored (0: the empty text) and known by their parent's number and their last
- * symbol, in an open-addressing table of typed arrays: a map from each prefix's text to an object of its own held a
- * string, an object and an entry per prefix, four scorers a cell (the ensemble's three and PP-OCR alone), about 80 MB
- * of a report sheet's heap after its first decode, which every full collection marked again.
+ * symbol, in an open-addressing table of typed arrays: a map from each prefix's text to an object of its own would
+ * hold a string, an object and an entry per prefix, four scorers a cell (the ensemble's three and PP-OCR alone), for
+ * every full collection to mark again.
  * Prefix `p`'s forward variables, P(prefix by frame t, ending in a blank | in its last symbol), are `frames` values from
- * `offsets[p]` in `slabs[p]`, then `frames` more. Prefixes share slabs: a typed array of its own per prefix made scoring
+ * `offsets[p]` in `slabs[p]`, then `frames` more. Prefixes share slabs: a typed array of its own per prefix would make scoring
  * a cell allocate thousands of small buffers, which a browser allocates far more slowly than Node does.
  */
 
@@ -43,7 +43,7 @@ const DIRECT_CODES = 384;
 
 export class CtcScores {
   private readonly symbolIndex = new Map<string, number>();
-  /** Symbol by character code below DIRECT_CODES (-1: not in the alphabet): a map lookup per character was a tenth of scoring. */
+  /** Symbol by character code below DIRECT_CODES (-1: not in the alphabet): cheaper than a map lookup per character. */
   private readonly directIndex = new Int32Array(DIRECT_CODES).fill(-1);
   /** Per prefix: the slab and offset of its forward variables, its last symbol (-1: the empty text). */
   private slabs: Float64Array[] = [];
@@ -115,7 +115,7 @@ export class CtcScores {
       const symbol = this.symbolAt(text, last);
       if (symbol < 0) return UNSCORABLE;
       // The whole text is kept only if some text scored before went through it: most whole texts are scored once
-      // (the decoder keeps each move's emission), and keeping them was most of a sheet's hundred megabytes of memo.
+      // (the decoder keeps each move's emission), and keeping them would be most of the memo.
       const known = this.known(prefix, symbol);
       if (known >= 0) {
         slab = this.slabs[known];

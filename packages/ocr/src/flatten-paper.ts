@@ -3,9 +3,9 @@
  * cell's whitest paper. A shadow across a cell (a hand over a phone) is dark
  * but slow; a stroke is dark and thin. Judging darkness locally tells the two
  * apart, and judging it on a smoothed copy keeps a phone photo's grain from
- * passing for the darkest strokes. Faint writing in a grainy photo was taken
- * for an empty cell before this (its darkest 0.3% were grain), which cut games
- * short and left cells unread.
+ * passing for the darkest strokes. Judged otherwise, faint writing in a grainy
+ * photo passes for an empty cell (its darkest strokes are grain), which cuts
+ * games short and leaves cells unread.
  */
 import { type GrayImage, grayImage } from './raster.js';
 

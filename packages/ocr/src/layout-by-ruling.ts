@@ -8,7 +8,7 @@
  *
  * "Clearly better" is judged on the lines where two layouts differ: a sheet
  * with clock cells shares every row line with the one without, so on all
- * lines the two score close (0.99 and 0.90 on a clean scan), while on the
+ * lines the two score close, while on the
  * lines only one of them has, the right one is inked and the other is paper.
  */
 import {
@@ -24,7 +24,7 @@ const MOVE_COUNTS = [60, 40, 50, 75, 80, 90, 100, 120];
 const MIN_SCORE = 0.8;
 /**
  * How much more of its own lines the best must have inked than a rival has of its own, where the two differ.
- * The printed layout leads by 0.5–0.65 on the fixture scans and photos; a wrong one would trail.
+ * The printed layout leads by well over this on scans and photos; a wrong one trails.
  */
 const MIN_MARGIN = 0.25;
 /** Rivals scoring this far below the best on all lines are not worth comparing line by line. */

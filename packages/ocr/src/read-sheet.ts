@@ -13,7 +13,7 @@ export type { ReadLocation } from './cut-sheet.js';
 export interface ReadCell extends Omit<CutCell, 'image'> {
   /**
    * The cell's crops, as cut for the reader. Left out of a page kept only for its readings (`withoutCellImages`):
-   * about 14 MB of a page's 16, which the desk keeps for every sheet of a round and shows from the scan instead.
+   * most of a page's memory, which the desk keeps for every sheet of a round and shows from the scan instead.
    */
   readonly image?: CutCell['image'];
   /** What the reader made of it; an empty cell before the last written one has a reading too. */

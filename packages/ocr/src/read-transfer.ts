@@ -50,7 +50,7 @@ export function plainOutcomeFromCut(file: string, page: number, cut: PlainCutShe
 
 /**
  * The same outcome without its cells' crops (`ReadCell.image`): what decoding and showing a page need, for
- * holding a round of pages (a page's crops are about 14 MB, its readings about 2).
+ * holding a round of pages (the crops are most of a page's memory).
  */
 export function withoutCellImages(outcome: PlainOutcome): PlainOutcome {
   if (!outcome.ok) return outcome;

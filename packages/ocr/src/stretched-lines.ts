@@ -9,7 +9,7 @@ import type { CtcFrames } from './ctc-scores.js';
 import type { FrameModel } from './ctc-reader.js';
 import { type GrayImage, grayImage } from './raster.js';
 
-/** How much wider the notation network's second look reads a line (chosen before it was measured; README). */
+/** How much wider the notation network's second look reads a line. */
 export const NOTATION_STRETCH = 1.5;
 
 /** The line `factor` times as wide, its height kept (linear between the two nearest source columns). */

@@ -4,7 +4,7 @@
  * at most `--target` wrong (out-of-fold: five folds by game, so no game is scored by weights fitted on it).
  *
  *   zapis read DIR/*.png DIR/*.jpg --review every-doubt --format json > read.ndjson
- *   pnpm --filter @zapis/ocr exec tsx evaluation/fit-review-risk.ts --set DIR --read read.ndjson [--target 0.0015] [--floor 0.9]
+ *   pnpm --filter @zapis/reading exec tsx evaluation/fit-review-risk.ts --set DIR --read read.ndjson [--target 0.0015] [--floor 0.9]
  *
  * Moves that are corrections (by the ensemble or one of its readers), unwritten or below --floor confidence go to
  * review whatever the model says (alwaysReviewed).
@@ -14,8 +14,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { alsoAlwaysWhenKept, alwaysReviewed, REVIEW_RISK_FEATURES, reviewRiskFeatures } from '../src/review-risk.js';
-import type { SheetTruth } from './truth.js';
+import { alsoAlwaysWhenKept, alwaysReviewed, REVIEW_RISK_FEATURES, reviewRiskFeatures } from '@zapis/decode/internal';
+import type { SheetTruth } from './sheet-truth.js';
 
 const { values } = parseArgs({
   options: { set: { type: 'string' }, read: { type: 'string' }, target: { type: 'string', default: '0.0015' }, floor: { type: 'string', default: '0.9' } },

@@ -6,15 +6,15 @@
  * and with a game listed whole however few of its moves are listed on their own (as before LISTED_ON_ITS_OWN).
  *
  *   zapis read DIR/*.png DIR/*.jpg --review every-doubt --format json > read.ndjson
- *   pnpm --filter @zapis/ocr exec tsx evaluation/review-replay.ts --set DIR --read read.ndjson
+ *   pnpm --filter @zapis/reading exec tsx evaluation/review-replay.ts --set DIR --read read.ndjson
  *
  * One sheet a game only (pairs need each sheet's corrections, which the output does not give).
  */
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { alsoAlwaysWhenKept, reviewListing, type RiskEvidence } from '../src/review-risk.js';
-import type { SheetTruth } from './truth.js';
+import { alsoAlwaysWhenKept, reviewListing, type RiskEvidence } from '@zapis/decode/internal';
+import type { SheetTruth } from './sheet-truth.js';
 
 const { values } = parseArgs({ options: { set: { type: 'string' }, read: { type: 'string' } } });
 if (!values.set || !values.read) throw new Error('usage: review-replay.ts --set DIR --read READ.ndjson');

@@ -7,7 +7,7 @@
  * move prior) prefers a wrong game: a model error.
  *
  *   pnpm --filter @zapis/ocr generate-evaluation --set report --seed 5 --games 36 --kinds jpeg150,phone --out DIR
- *   pnpm --filter @zapis/ocr exec tsx evaluation/search-errors.ts --set DIR [--kinds jpeg150,phone] [--deep]
+ *   pnpm --filter @zapis/reading exec tsx evaluation/search-errors.ts --set DIR [--kinds jpeg150,phone] [--deep]
  *
  * `--deep` decodes with the deep search (`DecodeOptions.deepSearch`), as `zapis read` does by default; without it, as `--no-deep`.
  *
@@ -17,9 +17,10 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { decodeGroup, groupGames, readScanFile, type PageRead } from '../src/index.js';
-import { loadImageFast, loadReader } from '../src/node.js';
-import type { SheetTruth } from './truth.js';
+import { readScanFile } from '@zapis/ocr';
+import { decodeGroup, groupGames, type PageRead } from '../src/index.js';
+import { loadImageFast, loadReader } from '@zapis/ocr/node';
+import type { SheetTruth } from './sheet-truth.js';
 
 const { values } = parseArgs({ options: { set: { type: 'string' }, kinds: { type: 'string', default: 'scan200,jpeg150,phone,prefilled' }, deep: { type: 'boolean', default: false } } });
 if (values.set === undefined) {

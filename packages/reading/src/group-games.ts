@@ -13,7 +13,7 @@
  * Pages are grouped as they come (GameGrouper), so `zapis read` writes a game as soon as no later page can change
  * it; `groupGames` is the same grouping over pages all given at once.
  */
-import type { SheetRead } from './read-sheet.js';
+import type { SheetRead } from '@zapis/ocr';
 
 export interface PageRead {
   readonly file: string;

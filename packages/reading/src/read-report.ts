@@ -3,14 +3,13 @@
  * comments, or a JSON game object as ARCHITECTURE.md's contract says) plus,
  * per move, the cell it was read from on the scan.
  */
-import { decodedGamePgn, readComment, reviewComment } from '@zapis/decode';
-import { writePgn } from '@zapis/notation';
-import type { DecodeError } from '@zapis/decode';
+import { decodedGamePgn, readComment, reviewComment, type CrossCheckSummary, type DecodeError, type ReviewBy } from '@zapis/decode';
 import type { Diagnostic, DiagnosticCode } from '@zapis/game';
-import type { CellOnScan, ReadGame, ReadProblem, ReadProblemCode, ReviewBy } from './read-game.js';
-import type { CrossCheckSummary } from './cross-check.js';
-import { READER_NAMES } from './ctc-reader.js';
-import type { PageOutcome } from './read-scan-file.js';
+import { writePgn } from '@zapis/notation';
+import { READER_NAMES, type PageOutcome } from '@zapis/ocr';
+import type { CellOnScan } from './cells-on-scan.js';
+import type { ReadGame } from './read-game.js';
+import type { ReadProblem, ReadProblemCode } from './sheet-problems.js';
 
 /** A diagnostic as `validate` and `decode` report it (ARCHITECTURE.md), plus the page and the cell on the scan. */
 export type ReadDiagnostic = Omit<Diagnostic, 'offset' | 'length' | 'suggestions' | 'code'> & {

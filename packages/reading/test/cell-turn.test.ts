@@ -1,9 +1,10 @@
 /** How far a sheet's writing is turned on the image, from the map the locator found (`CellOnScan.turn`). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CtcReader } from '../src/ctc-reader.js';
-import { Homography } from '../src/homography.js';
-import { loadNodeRecognizer } from '../src/node-recognizer.js';
-import { decodeGroup, turnOnImage } from '../src/read-game.js';
+import { CtcReader } from '@zapis/ocr';
+import { Homography } from '@zapis/ocr/internal';
+import { loadNodeRecognizer } from '@zapis/ocr/node';
+import { rotationOnImage } from '../src/cells-on-scan.js';
+import { decodeGroup } from '../src/read-game.js';
 import { readFixture } from './support/read-fixture.js';
 
 /** A map that turns the sheet by `degrees` clockwise about the image's point (500, 500), and shifts it a little. */
@@ -18,10 +19,10 @@ function turned(degrees: number): Homography {
   return map;
 }
 
-describe('turnOnImage', () => {
+describe('rotationOnImage', () => {
   it('gives the quarter turn nearest the sheet\u2019s, clockwise', () => {
     const cell = { x: 20, y: 40, width: 40, height: 8 };
-    expect([0, 2, 88, 178, 181, 269, 358].map((degrees) => turnOnImage(turned(degrees), cell))).toEqual([0, 0, 90, 180, 180, 270, 0]);
+    expect([0, 2, 88, 178, 181, 269, 358].map((degrees) => rotationOnImage(turned(degrees), cell))).toEqual([0, 0, 90, 180, 180, 270, 0]);
   });
 });
 

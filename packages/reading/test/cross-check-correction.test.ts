@@ -8,12 +8,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DecodeReuse } from '@zapis/decode';
+import { SearchCache } from '@zapis/decode';
 import { skipWithoutShared } from '@zapis/testkit';
-import { generateEvaluationSet } from '../evaluation/generate.js';
-import { decodeGroup, outcomeFromPlain, plainOutcome, readScanFile, type GameGroup } from '../src/index.js';
-import { loadImageFast } from '../src/node-image-decode.js';
-import { loadReader } from '../src/read-pool.js';
+import { generateEvaluationSet } from '../../ocr/evaluation/generate.js';
+import { outcomeFromPlain, plainOutcome, readScanFile } from '@zapis/ocr';
+import { decodeGroup, type GameGroup } from '../src/index.js';
+import { loadImageFast } from '@zapis/ocr/node';
+import { loadReader } from '@zapis/ocr/node';
 
 const skip = skipWithoutShared();
 
@@ -43,7 +44,7 @@ describe.skipIf(skip)('a cross-checked game corrected by a person', () => {
   });
 
   it('searches PP-OCR alone\u2019s lost-looking game again wide only where it would be kept', () => {
-    const reuse = new DecodeReuse();
+    const reuse = new SearchCache();
     const asRead = decodeGroup(group, { crossCheck: true, reuse });
     if (!asRead.decoded.ok) throw new Error(asRead.decoded.error.message);
     const { language, moves } = asRead.decoded.value;

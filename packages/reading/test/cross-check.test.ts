@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecodedMove } from '@zapis/decode';
-import { CtcReader } from '../src/ctc-reader.js';
-import { crossCheck } from '../src/cross-check.js';
-import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
+import { CtcReader } from '@zapis/ocr';
+import { crossCheck } from '@zapis/decode/internal';
+import { loadNodeNotationModel, loadNodeRecognizer } from '@zapis/ocr/node';
 import { decodeGroup, type ReadGame } from '../src/read-game.js';
-import type { SheetRead } from '../src/read-sheet.js';
-import type { CellReading } from '../src/cell-reader.js';
+import type { SheetRead } from '@zapis/ocr';
+import type { CellReading } from '@zapis/ocr';
 import { readFixture, type FixtureTruth } from './support/read-fixture.js';
 
 const groupOf = (read: SheetRead, file: string) => ({ players: [{ name: 'white', pages: [{ file, page: 1, read }] }] });

@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecodedMove } from '@zapis/decode';
-import { CtcReader } from '../src/ctc-reader.js';
-import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
+import { CtcReader } from '@zapis/ocr';
+import { loadNodeNotationModel, loadNodeRecognizer } from '@zapis/ocr/node';
 import { decodeGroup, type ReadGame } from '../src/read-game.js';
-import type { SheetRead } from '../src/read-sheet.js';
-import { ensembleNetworks } from '../src/stretched-lines.js';
+import type { SheetRead } from '@zapis/ocr';
+import { ensembleNetworks } from '@zapis/ocr';
 import { readFixture, type FixtureTruth } from './support/read-fixture.js';
 
 function movesOf(game: ReadGame): readonly DecodedMove[] {

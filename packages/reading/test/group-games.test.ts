@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QrPayload } from '@zapis/sheet';
 import { GameGrouper, groupGames, type GameGroup, type PageRead } from '../src/group-games.js';
-import { Homography } from '../src/homography.js';
+import { Homography } from '@zapis/ocr/internal';
 
 const map = Homography.fit([[0, 0], [1, 0], [1, 1], [0, 1]].map(([x, y]) => ({ sheet: [x, y] as const, image: [x, y] as const })))!;
 

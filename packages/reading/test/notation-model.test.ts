@@ -4,13 +4,13 @@
  * survives the trip to another thread with the same scores.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CtcReader } from '../src/ctc-reader.js';
-import { CtcScores } from '../src/ctc-scores.js';
-import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
-import type { NotationModel } from '../src/notation-model.js';
-import { NOTATION_SYMBOLS } from '../src/recognizer-model.js';
+import { CtcReader } from '@zapis/ocr';
+import { CtcScores } from '@zapis/ocr/internal';
+import { loadNodeNotationModel, loadNodeRecognizer } from '@zapis/ocr/node';
+import type { NotationModel } from '@zapis/ocr';
+import { NOTATION_SYMBOLS } from '@zapis/ocr';
 import { decodeGroup } from '../src/read-game.js';
-import { outcomeFromPlain, plainOutcome } from '../src/read-transfer.js';
+import { outcomeFromPlain, plainOutcome } from '@zapis/ocr';
 import { readFixture } from './support/read-fixture.js';
 
 /** The same text with its last rank digit changed: a near miss the reader must score lower. */

@@ -3,11 +3,11 @@
  * the whole page decodes to, and is a fraction of its size.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CtcReader } from '../src/ctc-reader.js';
-import { loadNodeRecognizer } from '../src/node-recognizer.js';
+import { CtcReader } from '@zapis/ocr';
+import { loadNodeRecognizer } from '@zapis/ocr/node';
 import { decodeGroup } from '../src/read-game.js';
 import { readFixture } from './support/read-fixture.js';
-import { outcomeFromPlain, plainOutcome, withoutCellImages, type PlainOutcome } from '../src/read-transfer.js';
+import { outcomeFromPlain, plainOutcome, withoutCellImages, type PlainOutcome } from '@zapis/ocr';
 
 /** The page's game, decoded as the desk decodes it (cross-checked where the cells have a second reading). */
 function gameOf(plain: PlainOutcome) {

@@ -5,16 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalMoves, parseFen } from '@zapis/core';
-import { nearestOtherMove, type DecodedGame, type DecodedMove } from '@zapis/decode';
-import { ALONE_READER, CtcReader, ENSEMBLE_READERS } from '../src/ctc-reader.js';
-import { loadNodeNotationModel, loadNodeRecognizer } from '../src/node-recognizer.js';
+import type { DecodedGame, DecodedMove } from '@zapis/decode';
+import { nearestOtherMove } from '@zapis/decode/internal';
+import { ALONE_READER, CtcReader, ENSEMBLE_READERS } from '@zapis/ocr';
+import { loadNodeNotationModel, loadNodeRecognizer } from '@zapis/ocr/node';
 import { decodeGroup, type ReadGame } from '../src/read-game.js';
 import { readGameJson } from '../src/read-report.js';
 import {
   DEFAULT_REVIEW_RISK, disputeForcesReview, disputeOutvoted, LISTED_ON_ITS_OWN, MOSTLY_IN_DOUBT, reviewByRisk, reviewRiskScores, riskOf, type ReviewRiskModel,
-} from '../src/review-risk.js';
-import type { SheetRead } from '../src/read-sheet.js';
-import { ensembleNetworks } from '../src/stretched-lines.js';
+} from '@zapis/decode/internal';
+import type { SheetRead } from '@zapis/ocr';
+import { ensembleNetworks } from '@zapis/ocr';
 import { readFixture, type FixtureTruth } from './support/read-fixture.js';
 
 const groupOf = (read: SheetRead) => ({ players: [{ name: 'white', pages: [{ file: 'phone.jpg', page: 1, read }] }] });

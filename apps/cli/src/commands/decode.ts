@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import type { Diagnostic } from '@zapis/game';
 import {
-  DEFAULT_REVIEW_THRESHOLD, decodeSheets, notAGame, parseTranscription, readComment, reviewComment, decodedGamePgn,
+  DEFAULT_REVIEW_THRESHOLD, decodeSheets, whyNotAGame, parseTranscription, readComment, reviewComment, decodedGamePgn,
   type DecodedGame, type DecodeError, type DecodeOptions, type Transcription,
 } from '@zapis/decode';
 import type { Result } from '@zapis/core';
@@ -43,11 +43,11 @@ interface Job {
 /** The job of an empty text: one failed game, not none, so that nothing read is dropped silently. */
 const emptyJob = (file: string): Job => ({ file, records: [{ index: 1, line: 1, tags: {}, sheet: { cells: [] } }], empty: true });
 
-/** Why a job is not decoded at all: an empty text, or a sheet whose words are mostly not moves (notAGame). */
+/** Why a job is not decoded at all: an empty text, or a sheet whose words are mostly not moves (whyNotAGame). */
 function refusedBeforeDecoding(job: Job): JsonDiagnostic[] {
   if (job.empty) return [{ severity: 'error', code: 'decode-empty', message: 'the text is empty', file: job.file, line: 1, column: 1 }];
   return job.records.flatMap((record): JsonDiagnostic[] => {
-    const problem = notAGame(record);
+    const problem = whyNotAGame(record);
     // A game with no move text at all is the decoder's own 'no-readings' error.
     return problem?.code === 'not-a-game'
       ? [{ severity: 'error', code: 'decode-not-a-game', message: problem.message, file: job.file, line: record.line, column: 1 }] : [];

@@ -1,6 +1,6 @@
 /** The image of one move's cell, cut from its page with a little margin. */
 import { useEffect, useRef } from 'preact/hooks';
-import type { CellOnScan } from '@zapis/ocr';
+import type { CellOnScan } from '@zapis/reading';
 import { useObjectUrl } from './scan-view.js';
 
 export function CellCrop({ cell, image, label }: { cell: CellOnScan; image: Blob | undefined; label: string }) {

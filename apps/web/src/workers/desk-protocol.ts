@@ -10,8 +10,8 @@ export interface KnownInput {
 
 export type DeskRequest =
   /**
-   * Every input given so far, each sent once: a round's pages went to the worker and back with every sheet read (at
-   * 71 sheets, 1.6 s a time, on both threads). The worker keeps the inputs named, forgets the others, and answers
+   * Every input given so far, each sent once, not a round's pages to the worker and back with every sheet read (a
+   * cost that grows with the round, on both threads). The worker keeps the inputs named, forgets the others, and answers
    * with the games' sources without their cells' frames ('games'); decodes name a game by id and material key.
    */
   | { readonly kind: 'games'; readonly request: number; readonly inputs: readonly (DeskInput | KnownInput)[] }

@@ -35,7 +35,7 @@ let inputs = new Map<string, DeskInput>();
 let grouped = new Map<string, DeskGameSource>();
 
 /**
- * A source as the page gets it: its scan pages without each cell's frames (about 2 MB a page, which only the worker
+ * A source as the page gets it: its scan pages without each cell's frames (megabytes a page, which only the worker
  * decodes with; the page shows and keeps its own inputs).
  */
 function withoutFrames(source: DeskGameSource): DeskGameSource {

@@ -18,7 +18,7 @@ const EMPTY = 0;
 const WRITING = 1;
 const FILLED = 2;
 
-/** An answer larger than this is not sent: the desk worker decodes that reading itself (a 105-move game's is about 70 KB). */
+/** An answer larger than this is not sent: the desk worker decodes that reading itself (a long game's is far smaller). */
 export const PAYLOAD_BYTES = 8 * 1024 * 1024;
 
 export interface SharedAnswers {

@@ -20,8 +20,8 @@ import type { CutSource, ReaderReply, ReaderRequest } from './reader-protocol.js
 import { startRuntime } from './runtime-start.js';
 
 ort.env.wasm.wasmPaths = { wasm: new URL(wasmUrl, self.location.href).href };
-// One thread: measured in Chromium on two cores, a second runtime thread read a sheet's cells no faster (2.24 s
-// either way) and made loading slower (2.3 s, not 1.7 s). Two workers reading half the cells each are faster.
+// One thread: on two cores a second runtime thread reads a sheet's cells no faster and makes loading slower. Two
+// workers reading half the cells each are faster.
 ort.env.wasm.numThreads = 1;
 
 let reader: Promise<CtcReader> | undefined;
@@ -40,8 +40,7 @@ function loadedReader(): Promise<CtcReader> {
 
 /**
  * The reader `zapis read --reader ensemble` uses: PP-OCR and the notation network, which reads each cell as written
- * and 1.5× wider. On the held-out bench it reads photographed and blurred handwriting far better than PP-OCR alone
- * (phone photos 93.0% of moves right against 71.6%), and no move it leaves unflagged was wrong.
+ * and 1.5× wider. It reads photographed and blurred handwriting far better than PP-OCR alone.
  */
 async function loadReader(): Promise<CtcReader> {
   const runtime = ort as unknown as OnnxRuntime;

@@ -1,5 +1,5 @@
 /**
- * Starts ONNX Runtime's WebAssembly (fetch and compile, about 1.5 s in a fresh worker on two cores) while the
+ * Starts ONNX Runtime's WebAssembly (fetch and compile, a while in a fresh worker) while the
  * recogniser's model is still downloading. The runtime starts only with a first session, and a session only with
  * its model in hand; a session of the smallest model there is (one Identity node) starts it without waiting.
  * Later sessions share the started runtime.

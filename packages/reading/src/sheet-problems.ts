@@ -1,0 +1,80 @@
+/** What reading a game's sheets found beyond its moves: how each sheet was located, repeats, the ticked result. */
+import type { ResultCode } from '@zapis/sheet';
+import type { GameGroup, PageRead } from './group-games.js';
+
+/** Kebab-case and stable. */
+export type ReadProblemCode =
+  | 'read-grid-without-template' | 'read-layout-from-ruling' | 'read-cells-unused' | 'read-several-results' | 'read-results-differ' | 'read-same-sheet-again';
+
+export interface ReadProblem {
+  readonly severity: 'error' | 'warning';
+  readonly code: ReadProblemCode;
+  readonly message: string;
+  readonly file: string;
+  readonly page: number;
+  readonly ply?: number;
+}
+
+/** How each page was located, when that is worth a warning: a grid found without a template, a layout by its ruling. */
+export function locationProblems(pages: readonly PageRead[]): ReadProblem[] {
+  const problems: ReadProblem[] = [];
+  for (const page of pages) {
+    const located = page.read.located;
+    if (located.gridWithoutTemplate) {
+      problems.push({
+        severity: 'warning', code: 'read-grid-without-template', file: page.file, page: page.page,
+        message: `no zapis markers and no --template: read as a two-block move grid of ${located.cells.length / 2} moves found by its ruling, numbered from move 1; give --template if the sheet is numbered otherwise`,
+      });
+    }
+    const ruling = located.layoutFromRuling;
+    if (!ruling || !located.layout) continue;
+    problems.push({
+      severity: 'warning', code: 'read-layout-from-ruling', file: page.file, page: page.page,
+      message: `the QR code could not be read: layout ${located.layout.layoutId} was recognised by its printed ruling ` +
+        `(${Math.round(ruling.score * 100)}% of its lines found, the next best layout ${Math.round(ruling.runnerUp * 100)}%; where their lines differ, ` +
+        `${Math.round(ruling.margin * 100)} points more of its own are ink); event, round and board are unknown`,
+    });
+  }
+  return problems;
+}
+
+/** A player's sheet given again (its QR names the same game, copy and sheet as an earlier page). */
+export function repeatProblems(group: GameGroup): ReadProblem[] {
+  return group.players.flatMap((player): ReadProblem[] => {
+    if (!player.repeats) return [];
+    const { page, earlier } = player.repeats;
+    return [{
+      severity: 'warning', code: 'read-same-sheet-again', file: page.file, page: page.page,
+      message: `the same sheet as ${earlier.file} page ${earlier.page} (its QR names the same game, copy and sheet): read as a game of its own`,
+    }];
+  });
+}
+
+/** The result the players ticked: agreeing ticks give it; disagreeing or several ticks are reported. */
+export function tickedResult(pages: readonly PageRead[]): { result?: ResultCode; problems: ReadProblem[] } {
+  const problems: ReadProblem[] = [];
+  const ticked = new Set<ResultCode>();
+  for (const page of pages) {
+    if (page.read.resultsTicked.length > 1) {
+      problems.push({ severity: 'warning', code: 'read-several-results', file: page.file, page: page.page, message: `several result boxes are ticked: ${page.read.resultsTicked.join(', ')}` });
+    }
+    if (page.read.result) ticked.add(page.read.result);
+  }
+  if (ticked.size > 1) {
+    const page = pages[0];
+    problems.push({ severity: 'warning', code: 'read-results-differ', file: page.file, page: page.page, message: `the sheets tick different results: ${[...ticked].join(' and ')}` });
+    return { problems };
+  }
+  const result = [...ticked][0];
+  return { ...(result ? { result } : {}), problems };
+}
+
+/** Written cells past the last move decoded: the game could not explain them. */
+export function unusedCellsProblem(pages: readonly PageRead[], lastWrittenPly: number, decodedPlies: number): ReadProblem[] {
+  if (decodedPlies >= lastWrittenPly) return [];
+  const page = pages[0];
+  return [{
+    severity: 'warning', code: 'read-cells-unused', file: page.file, page: page.page, ply: decodedPlies + 1,
+    message: `${lastWrittenPly - decodedPlies} written cell(s) after ply ${decodedPlies} were not explained by legal moves`,
+  }];
+}
