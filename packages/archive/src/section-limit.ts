@@ -9,9 +9,8 @@
  * a `;` comment, a string, a bracket or parenthesis, or a run of other
  * characters. A run longer than any move or result (8 characters) is not a
  * word of PGN: the lexer reads such garbage as about one token per two
- * characters (462,345 findings in 1 MB of random bytes, whose runs average 25
- * characters), and so it is counted. Counted as one, 1 MB of random bytes
- * passed as 25,000 tokens and took the main thread's heap past 250 MB.
+ * characters, and so it is counted so; counted as one, a megabyte of random
+ * bytes would pass as a few tokens and hold the heap far past the bound.
  *
  * A cut is only made right before a move number that follows a
  * result (`… 1-0  2. e4`, where the grammar starts a new game anyway), so

@@ -33,8 +33,8 @@ export type LimitCode = keyof typeof LIMIT_CODES;
 /**
  * Errors are for records that say something false or unusable (a date that
  * cannot be, a start position that is unknown); departures from export format
- * whose content is still right are warnings. Measured on the 100,000-game
- * gnu-book archive, each fires on well under 1% of its games.
+ * whose content is still right are warnings. On a clean archive each should
+ * fire on few games, so that a warning is worth reading.
  */
 export const DEFAULT_ARCHIVE_SEVERITIES: Readonly<Record<ArchiveRuleCode, RuleSetting>> = {
   'missing-tag': 'warning',
