@@ -7,7 +7,7 @@
  */
 import type { DecodedMove, DecodeOutcome, SearchOptions } from '@zapis/decode';
 import { outcomeFromPlain } from '@zapis/ocr';
-import { decodeGroup, decodeOtherReading, readGameDiagnostics, type GameGroup, type PageRead, type ReadGame } from '@zapis/reading';
+import { cellPlaces, cellTexts, decodeGroup, decodeOtherReading, readGameDiagnostics, readGameSheets, type GameGroup, type PageRead } from '@zapis/reading';
 import { deskMoves, reviewState, type SheetsAtMove } from './build-desk-game.js';
 import type { Confirmations } from './confirmations.js';
 import type { DeskDecodeOptions } from './decode-options.js';
@@ -62,8 +62,8 @@ export function decodeScanSource(source: DeskScanSource, confirmed: Confirmation
   const sheetsAt = (move: DecodedMove): SheetsAtMove => {
     const cells = read.cells(move.ply);
     return {
-      read: cells.map((cell) => (cell ? cell.cell.reading.alternatives[0]?.text ?? '' : null)),
-      cells: cells.map((cell) => cell?.where ?? null),
+      read: cellTexts(cells),
+      cells: cellPlaces(cells),
       readAlternatives: cells.map((cell) => cell?.cell.reading.alternatives.map((alternative) => ({ text: alternative.text, confidence: Number(alternative.confidence.toFixed(4)) })) ?? []),
       ...(offers.has(move.ply) ? { drawOffer: true } : {}),
     };
@@ -88,17 +88,10 @@ export function decodeScanSource(source: DeskScanSource, confirmed: Confirmation
       language: value?.language ?? language,
       status: diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'ok',
       moves,
-      sheets: sheetsOf(read),
+      sheets: readGameSheets(read).map(({ layout: _layout, ...sheet }) => sheet),
       diagnostics,
       ...reviewState(value, moves, group.players.length),
       ...(read.crossCheck ? { reading: { kept: read.crossCheck.kept, differing: [...read.crossCheck.differing] } } : {}),
     },
   };
-}
-
-/** The pages a game was read from, with whose copy each is when its QR says. */
-function sheetsOf(read: ReadGame): { file: string; page: number; copy?: string }[] {
-  return read.group.players.flatMap((player) => player.pages).map((page) => ({
-    file: page.file, page: page.page, ...(page.read.located.qr?.copy ? { copy: page.read.located.qr.copy } : {}),
-  }));
 }

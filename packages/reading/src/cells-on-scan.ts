@@ -70,6 +70,13 @@ export function aloneReadings(byPly: CellsByPly): Map<number, ReadCellOnScan>[] 
   return byPly.map((cells) => new Map([...cells].map(([ply, { cell, where }]) => [ply, { cell: cell.reading.alone ? { ...cell, reading: cell.reading.alone() } : cell, where }])));
 }
 
+/** What each player's cell of a move read (its best text; null where the player has no cell). */
+export const cellTexts = (cells: readonly (ReadCellOnScan | undefined)[]): (string | null)[] =>
+  cells.map((cell) => (cell ? cell.cell.reading.alternatives[0]?.text ?? '' : null));
+
+/** Where each player's cell of a move is on the scan (null where the player has no cell). */
+export const cellPlaces = (cells: readonly (ReadCellOnScan | undefined)[]): (CellOnScan | null)[] => cells.map((cell) => cell?.where ?? null);
+
 /** Whether any cell of the group was read by an ensemble, so that it can be cross-checked. */
 export const readByEnsemble = (group: GameGroup): boolean =>
   group.players.some((player) => player.pages.some((page) => page.read.cells.some((cell) => cell.reading.alone)));

@@ -6,9 +6,9 @@
 export { type PageRead, type PageRef, type PlayerPages, type GameGroup, GameGrouper, groupGames } from './group-games.js';
 export { type DecodeGroupOptions, type ReadGame, decodeGroup, decodeOtherReading } from './read-game.js';
 export { type GamesOfPagesEvent, type GamesOfPagesOptions, type PageFailure, gamesOfPages } from './games-of-pages.js';
-export { type CellOnScan, type ReadCellOnScan, rectOnImage, rotationOnImage } from './cells-on-scan.js';
+export { type CellOnScan, type ReadCellOnScan, cellPlaces, cellTexts, rectOnImage, rotationOnImage } from './cells-on-scan.js';
 export { HEADER_TAG_CONFIDENCE } from './header-tags.js';
 export { type ReadProblem, type ReadProblemCode } from './sheet-problems.js';
 export {
-  type ReadDiagnostic, type ReadDiagnosticCode, type ReadMoveJson, type ReadGameJson, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn,
+  type ReadDiagnostic, type ReadDiagnosticCode, type ReadMoveJson, type ReadGameJson, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn, readGameSheets,
 } from './read-report.js';

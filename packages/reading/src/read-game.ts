@@ -9,7 +9,7 @@ import { searchSheets } from '@zapis/decode/internal';
 import type { ResultCode } from '@zapis/sheet';
 import { aloneReadings, cellsByPly, readByEnsemble, type CellsByPly, type ReadCellOnScan } from './cells-on-scan.js';
 import { decoderSheets } from './decoder-sheets.js';
-import type { GameGroup } from './group-games.js';
+import type { GameGroup, PageRead } from './group-games.js';
 import { headerTags, type HeaderTags } from './header-tags.js';
 import { locationProblems, repeatProblems, tickedResult, unusedCellsProblem, type ReadProblem } from './sheet-problems.js';
 
@@ -68,7 +68,7 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
   };
 }
 
-function unusedCells(pages: GameGroup['players'][number]['pages'], byPly: CellsByPly, decoded: DecodeOutcome): ReadProblem[] {
+function unusedCells(pages: readonly PageRead[], byPly: CellsByPly, decoded: DecodeOutcome): ReadProblem[] {
   if (!decoded.ok) return [];
   const lastWritten = Math.max(0, ...byPly.map((cells) => Math.max(0, ...cells.keys())));
   return unusedCellsProblem(pages, lastWritten, decoded.value.moves.length);

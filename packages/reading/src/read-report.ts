@@ -7,7 +7,7 @@ import { decodedGamePgn, readComment, reviewComment, type CrossCheckSummary, typ
 import type { Diagnostic, DiagnosticCode } from '@zapis/game';
 import { writePgn } from '@zapis/notation';
 import { READER_NAMES, type PageOutcome } from '@zapis/ocr';
-import type { CellOnScan } from './cells-on-scan.js';
+import { cellPlaces, cellTexts, type CellOnScan } from './cells-on-scan.js';
 import type { ReadGame } from './read-game.js';
 import type { ReadProblem, ReadProblemCode } from './sheet-problems.js';
 
@@ -129,11 +129,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
     file: first.file,
     index,
     line: 1,
-    sheets: pages.map((page) => ({
-      file: page.file, page: page.page,
-      ...(page.read.located.qr?.copy ? { copy: page.read.located.qr.copy } : {}),
-      ...(page.read.located.layout ? { layout: page.read.located.layout.layoutId } : {}),
-    })),
+    sheets: readGameSheets(game),
     tags: game.tags,
     tagConfidence: game.headerConfidence,
     headerRead: game.headerRead,
@@ -162,10 +158,10 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
         ...(move.reviewReasons.includes('disputed') ? { disputedBy: cells.map((_, player) => move.cells[player]?.disputedBy ?? null) } : {}),
         ...(move.cells.some((cell) => cell.disputingReaders !== undefined)
           ? { disputingReaders: cells.map((_, player) => move.cells[player]?.disputingReaders ?? null) } : {}),
-        read: cells.map((cell) => (cell ? cell.cell.reading.alternatives[0]?.text ?? '' : null)),
+        read: cellTexts(cells),
         corrected: move.corrected,
         cell: cells.find((cell) => cell !== undefined)?.where ?? null,
-        cells: cells.map((cell) => cell?.where ?? null),
+        cells: cellPlaces(cells),
         ...(offers.has(move.ply) ? { drawOffer: true as const } : {}),
       };
     }) ?? [],
@@ -174,6 +170,15 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
     reviewBy: game.reviewBy,
     diagnostics,
   };
+}
+
+/** The pages a game was read from, in player order: whose copy each is and its layout, when its QR says. */
+export function readGameSheets(game: ReadGame): { file: string; page: number; copy?: string; layout?: string }[] {
+  return game.group.players.flatMap((player) => player.pages).map((page) => ({
+    file: page.file, page: page.page,
+    ...(page.read.located.qr?.copy ? { copy: page.read.located.qr.copy } : {}),
+    ...(page.read.located.layout ? { layout: page.read.located.layout.layoutId } : {}),
+  }));
 }
 
 const FINISHED_RESULTS = ['1-0', '0-1', '1/2-1/2'] as const;

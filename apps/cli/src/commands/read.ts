@@ -120,20 +120,21 @@ async function runRead(paths: string[], flags: ReadFlags, context: CommandContex
   }
   clearProgress();
   writeSummary(output, format, emptyFolders, io, (performance.now() - started) / 1000);
-  const { summary, failures } = output;
-  context.exitCode = failures.length > 0 || emptyFolders.length > 0 || summary.failed > 0 || output.cropsUnwritten > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+  const { summary } = output;
+  context.exitCode = summary.unreadablePages > 0 || emptyFolders.length > 0 || summary.failed > 0 || output.cropsUnwritten > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
 }
 
 /** The run's last words: NDJSON's empty folders and summary object, or PGN's one line on standard error. */
 function writeSummary(output: ReadOutput, format: 'pgn' | 'json', emptyFolders: readonly string[], io: CliIo, seconds: number): void {
-  const { summary, failures } = output;
+  const { summary } = output;
+  const unread = summary.unreadablePages;
   if (format === 'json') {
     for (const folder of emptyFolders) io.stdout.write(`${JSON.stringify(readFailureJson({ ok: false, file: folder, code: 'unreadable', message: NO_SCANS_IN_FOLDER }))}\n`);
     io.stdout.write(`${JSON.stringify({ summary: { ...summary, seconds: Number(seconds.toFixed(3)) } })}\n`);
     return;
   }
   io.stderr.write(`${summary.sheets} sheet${summary.sheets === 1 ? '' : 's'} read into ${summary.games} game${summary.games === 1 ? '' : 's'}` +
-    `${failures.length > 0 ? ` (${failures.length} page${failures.length === 1 ? '' : 's'} could not be read)` : ''}` +
+    `${unread > 0 ? ` (${unread} page${unread === 1 ? '' : 's'} could not be read)` : ''}` +
     `${emptyFolders.length > 0 ? ` (${emptyFolders.length} folder${emptyFolders.length === 1 ? '' : 's'} with no scans)` : ''}; ` +
     `${summary.plies} plies, ${summary.flagged} to review\n`);
 }

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { grayPng } from '@zapis/ocr';
-import { readFailureJson, readGameDiagnostics, readGameJson, readGamePgn, type GamesOfPagesEvent, type PageFailure, type ReadGame } from '@zapis/reading';
+import { readFailureJson, readGameDiagnostics, readGameJson, readGamePgn, type GamesOfPagesEvent, type ReadGame } from '@zapis/reading';
 import type { CliIo } from '../io.js';
 import { unwritableReason } from '../output.js';
 
@@ -23,7 +23,6 @@ export const pageLabel = (outcome: { file: string; page?: number }): string => `
 
 export class ReadOutput {
   readonly summary = { files: 0, pages: 0, sheets: 0, unreadablePages: 0, games: 0, ok: 0, failed: 0, plies: 0, flagged: 0 };
-  readonly failures: PageFailure[] = [];
   cropsUnwritten = 0;
 
   constructor(private readonly settings: ReadOutputSettings) {
@@ -39,8 +38,7 @@ export class ReadOutput {
         this.summary.sheets += 1;
         return;
       }
-      this.failures.push(event.outcome);
-      this.summary.unreadablePages = this.failures.length;
+      this.summary.unreadablePages += 1;
       beforeWriting();
       io.stderr.write(`zapis: ${pageLabel(event.outcome)}: ${event.outcome.message}\n`);
       return;
