@@ -60,10 +60,10 @@ describe('zapis read on the fixture scans', () => {
     const lines = jsonLines(result.stdout) as unknown as (GameJson & { summary?: Record<string, number> })[];
     const summary = lines.pop()?.summary;
     // The two copies of one game (pair-black.jpg, pair-white.jpg) are paired by their QR codes into one game.
-    expect(summary).toMatchObject({ files: 9, pages: 10, sheets: 9, unreadablePages: 1, games: 8 });
+    expect(summary).toMatchObject({ files: 11, pages: 12, sheets: 11, unreadablePages: 1, games: 10 });
     const listed = lines.filter((line) => line.sheets);
     expect(listed.map((game) => `${game.file.split('/').pop()}#${game.sheets![0].page}`)).toEqual([
-      'blank.png#1', 'jpeg150.jpg#1', 'pair-white.jpg#1', 'phone.jpg#1', 'prefilled.png#1', 'scan200-heldout.png#1', 'two-sheets.pdf#1', 'two-sheets.pdf#2',
+      'blank.png#1', 'boxed-pl-gap.png#1', 'boxed-pl.png#1', 'jpeg150.jpg#1', 'pair-white.jpg#1', 'phone.jpg#1', 'prefilled.png#1', 'scan200-heldout.png#1', 'two-sheets.pdf#1', 'two-sheets.pdf#2',
     ]);
     // One sheet has no move written on it (blank.png, its header printed): its game is listed, with the error.
     const [blank, ...games] = listed;

@@ -29,6 +29,8 @@ export type ReviewBy = 'risk' | 'every-doubt';
 export interface ReadingsDecodeOptions {
   /** The game's letters, or 'auto' (default). */
   readonly language?: LanguageCode | 'auto';
+  /** With 'auto': the language the sheet was printed in, favoured (DecodeOptions.printedLanguage). */
+  readonly printedLanguage?: LanguageCode;
   /** Moves a person confirmed: 1-based ply → SAN. */
   readonly confirmed?: ReadonlyMap<number, string>;
   /** Search a badly read sheet again with a far larger beam (default false). */

@@ -35,6 +35,11 @@ export interface DecodeOptions {
   readonly language?: LanguageCode | 'auto';
   /** Languages 'auto' may choose from (default: ranked from the piece letters used). */
   readonly languages?: readonly LanguageCode[];
+  /**
+   * With 'auto': the language the sheet was printed in (its QR code, its heading words). It is always searched, and
+   * favoured as `PRINTED_LANGUAGE_ODDS` says; the moves can still show the sheet was filled in other letters.
+   */
+  readonly printedLanguage?: LanguageCode;
   /** Channel parameters (e.g. from fitChannel) or a channel built from them. */
   readonly channel?: ChannelParameters | NoisyChannel;
   readonly layout?: LayoutPriors;
@@ -583,7 +588,7 @@ export function searchSheets(input: Sheet | readonly Sheet[], options: SearchOpt
     }
     return run;
   });
-  runs.sort((a, b) => b.lattice.logEvidence - a.lattice.logEvidence);
+  runs.sort((a, b) => withPrintedLanguage(b, options) - withPrintedLanguage(a, options));
   const scores = runs.map((run) => ({ language: run.language, logEvidence: run.lattice.logEvidence }));
   const unplayed = unplayedConfirmation(options.confirmed, runs[0].lattice.plies.length - 1);
   if (unplayed) return err(confirmedIllegal(unplayed, start));
@@ -608,6 +613,16 @@ export function searchSheets(input: Sheet | readonly Sheet[], options: SearchOpt
   const rescored: LanguageRun = { ...run, lattice, channel: sharper.channel, channelScale: sharper.scale, prepared };
   return ok(buildGame(start, sheets, rescored, scores, options).game);
 }
+
+/**
+ * A sheet is filled in the letters it was printed in this many times as often as in any other: a prior on the
+ * language, weaker than what a game's worth of piece letters shows.
+ */
+export const PRINTED_LANGUAGE_ODDS = 20;
+
+/** A language run's evidence with the prior of the sheet's printed language. */
+const withPrintedLanguage = (run: LanguageRun, options: DecodeOptions): number =>
+  run.lattice.logEvidence + (run.language === options.printedLanguage ? Math.log(PRINTED_LANGUAGE_ODDS) : 0);
 
 /** The error for a confirmed move no game the readings allow can play at its ply. */
 function confirmedIllegal(unplayed: { ply: number; san: string }, start: Position): DecodeError {

@@ -5,7 +5,7 @@
  * The tuning and evaluation tools' parts are in `@zapis/decode/internal`.
  */
 export {
-  decodeSheets, decodeText,
+  decodeSheets, decodeText, PRINTED_LANGUAGE_ODDS,
   type DecodeOptions, type SearchOptions, type DecodedGame, type DecodedMove, type DecodeError, type DecodedTranscription,
   type Alternative, type CellAccount, type UnexplainedCell, type GameBreak, type ReviewReason, type Rival,
 } from './decode.js';

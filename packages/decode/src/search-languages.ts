@@ -5,7 +5,7 @@
  * know the game's language before the decode ends (a cross-check starting its second reading beside the first) can
  * start with it, and check it after.
  */
-import type { LanguageCode } from '@zapis/notation';
+import { languageProfile, type LanguageCode } from '@zapis/notation';
 import { sheetLanguageCandidates } from './language-candidates.js';
 import type { Sheet } from './readings.js';
 import { sheetsInOneLanguage } from './sheet-languages.js';
@@ -18,6 +18,7 @@ export function readCellsOf(given: readonly Sheet[]): Sheet[] {
 export interface LanguageChoice {
   readonly language?: LanguageCode | 'auto';
   readonly languages?: readonly LanguageCode[];
+  readonly printedLanguage?: LanguageCode;
 }
 
 /** The languages searched, and the sheets as searched (one put in the game's letters when they differ). */
@@ -29,7 +30,14 @@ export function searchLanguages(readSheets: readonly Sheet[], options: LanguageC
   const languages = languageGiven
     ? [languageGiven]
     : options.languages && options.languages.length > 0 ? [...options.languages] : oneLanguage ? [oneLanguage.language] : sheetLanguageCandidates(sheets);
-  return { sheets, languages };
+  return { sheets, languages: languageGiven ? languages : withPrinted(languages, options.printedLanguage) };
+}
+
+/** The printed language searched first, in place of a candidate with the same piece letters (they decode alike). */
+function withPrinted(languages: readonly LanguageCode[], printed: LanguageCode | undefined): LanguageCode[] {
+  if (printed === undefined) return [...languages];
+  const letters = (code: LanguageCode): string => Object.values(languageProfile(code)?.letters ?? {}).join(',');
+  return [printed, ...languages.filter((code) => code !== printed && letters(code) !== letters(printed))];
 }
 
 /** The language `decodeSheets` searches first (the given one, when given): undefined when there is nothing to decode. */

@@ -10,6 +10,7 @@ import { type GrayImage, grayImage } from './raster.js';
 import { sampleRect } from './sample-rect.js';
 import { greyHistogram, percentile, type Region } from './grey-levels.js';
 import { flattenPaper, SMOOTHING_REACH } from './flatten-paper.js';
+import { withoutPrint, type ColumnPrint } from './printed-ground.js';
 
 /** Cells are cut at this resolution (288 dpi): enough for any scan, cheap enough for many cells. */
 export const CELL_PIXELS_PER_POINT = 4;
@@ -27,6 +28,12 @@ const MIN_CONTRAST = 0.25 * 255;
  * a grainy photo included, which the tick boxes' rule above calls empty.
  */
 const MIN_CELL_CONTRAST = 24;
+/**
+ * With the print taken away, a written cell's darkest strokes are at least this
+ * many grey levels darker than the paper: above what print cut a little
+ * differently leaves (a thin grey rule blurred in a low-resolution scan).
+ */
+const MIN_CONTRAST_BEYOND_PRINT = 40;
 /** The darkest strokes: this share of the cell's pixels (a short move fills more than 1%). */
 const DARK_SHARE = 0.003;
 /**
@@ -48,10 +55,30 @@ export interface CellImage {
   readonly written: boolean;
 }
 
+/** A cell cut out of the page and flattened, before anything is decided about it. */
+export interface CutOutCell {
+  readonly flat: GrayImage;
+  readonly smoothFlat: GrayImage;
+}
+
 export function cutCell(page: GrayImage, map: PageMap, rect: Rect): CellImage {
+  return cellImage(cutOutCell(page, map, rect));
+}
+
+export function cutOutCell(page: GrayImage, map: PageMap, rect: Rect): CutOutCell {
   const raw = sampleRect(page, map, rect, CELL_PIXELS_PER_POINT);
-  // Flattened before the box lines go: a removed line is white, and would pass for the paper of a shadowed cell.
-  const { flat, smoothFlat } = flattenPaper(whitened(raw));
+  return flattenPaper(whitened(raw));
+}
+
+/**
+ * The cell made ready to read. With its column's print, the cell is written
+ * only when ink is left once the print is taken away; what is read is the cell
+ * as cut either way, the reader having learnt cells with their print.
+ */
+export function cellImage(cut: CutOutCell, print?: ColumnPrint): CellImage {
+  // Copies: the cut-out cell may be kept by its column to learn the print from.
+  const flat = copied(cut.flat), smoothFlat = copied(cut.smoothFlat);
+  // A removed line is white, and would pass for the paper of a shadowed cell: the paper was flattened first.
   const lines = removeLines(flat);
   // The smoothed copy loses the same lines, with the few pixels its smoothing spread them over.
   clearLines(smoothFlat, lines, SMOOTHING_REACH);
@@ -64,9 +91,24 @@ export function cutCell(page: GrayImage, map: PageMap, rect: Rect): CellImage {
   // What is read: the unsmoothed cell, stretched by its own darkest strokes (as the network was trained).
   const cell = stretched(flat, (255 + darkest(flat, inner)) / 2);
   const ink = box.count / (inner.width * inner.height);
-  const written = ink >= WRITTEN_SHARE && box.height >= cell.height * 0.15;
+  const written = ink >= WRITTEN_SHARE && box.height >= cell.height * 0.15 && (!print || inkBeyondPrint(cut.smoothFlat, print));
   return { cell, line: written ? cropped(cell, box) : cell, ink, written };
 }
+
+/**
+ * Whether the smoothed cell, its column's print taken away (printed-ground.ts, at half resolution), still has
+ * writing: strokes dark enough, and enough of them.
+ */
+function inkBeyondPrint(smoothFlat: GrayImage, print: ColumnPrint): boolean {
+  const bare = withoutPrint(smoothFlat, print);
+  const inner = innerRegion(bare);
+  const dark = darkest(bare, inner);
+  if (255 - dark < MIN_CONTRAST_BEYOND_PRINT) return false;
+  const box = inkBox(bare, inner, (255 + dark) / 2);
+  return box.count / (inner.width * inner.height) >= WRITTEN_SHARE && box.height >= bare.height * 0.15;
+}
+
+const copied = (image: GrayImage): GrayImage => ({ width: image.width, height: image.height, data: image.data.slice() });
 
 function innerRegion(image: GrayImage): Region {
   const x = Math.round(image.width * 0.02), y = Math.round(image.height * 0.12);

@@ -7,7 +7,8 @@
  * worker while another loads the model, then shares the cells among all.
  */
 import type { ResultCode } from '@zapis/sheet';
-import { boxInk, cutCell, type CellImage } from './cell-image.js';
+import { boxInk, cellImage, cutOutCell, type CellImage, type CutOutCell } from './cell-image.js';
+import { printedGround } from './printed-ground.js';
 import type { LocatedSheet, MoveCellPlace } from './located-sheet.js';
 import { cutHeader, type HeaderLine } from './read-header.js';
 
@@ -17,6 +18,11 @@ const TICKED_SHARE = 0.06;
 export interface CutCell {
   readonly place: MoveCellPlace;
   readonly image: CellImage;
+  /**
+   * Something is written in it. An empty cell before the last written one is a gap in the game (a move the player
+   * left out): it is cut and read like the others, but has no writing to explain.
+   */
+  readonly written: boolean;
   /** FIDE Art. 8.1.5: an `=` in the draw-offer box after this move. */
   readonly drawOffer: boolean;
 }
@@ -37,7 +43,7 @@ export interface CutSheet {
 export function cutSheet(located: LocatedSheet): CutSheet {
   const { image: page, map } = located;
   const places = [...located.cells].sort((a, b) => a.ply - b.ply);
-  const images = places.map((place) => cutCell(page, map, place.rect));
+  const images = cellImages(places.map((place) => ({ place, cut: cutOutCell(page, map, place.rect) })));
   let last = -1;
   images.forEach((image, index) => {
     if (image.written) last = index;
@@ -45,10 +51,27 @@ export function cutSheet(located: LocatedSheet): CutSheet {
   const cells = places.slice(0, last + 1).map((place, index) => ({
     place,
     image: images[index],
+    written: images[index].written,
     drawOffer: place.drawOffer !== undefined && boxInk(page, map, place.drawOffer) >= TICKED_SHARE,
   }));
   const resultsTicked = located.resultTicks.filter((tick) => boxInk(page, map, tick.tick) >= TICKED_SHARE).map((tick) => tick.result);
   const header = located.layout ? cutHeader(page, map, located.layout) : [];
   const { image, ...location } = located;
   return { located: { ...location, imageWidth: image.width, imageHeight: image.height }, cells, resultsTicked, header };
+}
+
+/**
+ * Each cell made ready to read against what its column prints (printed-ground.ts): cells are of one column when they
+ * share a left edge and a size, as a grid's column does.
+ */
+function cellImages(cuts: readonly { place: MoveCellPlace; cut: CutOutCell }[]): CellImage[] {
+  const columnOf = ({ place, cut }: { place: MoveCellPlace; cut: CutOutCell }): string =>
+    `${Math.round(place.rect.x)}:${cut.flat.width}x${cut.flat.height}`;
+  const columns = new Map<string, CutOutCell[]>();
+  for (const entry of cuts) {
+    const key = columnOf(entry);
+    columns.set(key, [...(columns.get(key) ?? []), entry.cut]);
+  }
+  const prints = new Map([...columns].map(([key, cells]) => [key, printedGround(cells.map((cell) => cell.smoothFlat))]));
+  return cuts.map((entry) => cellImage(entry.cut, prints.get(columnOf(entry))));
 }

@@ -1,13 +1,16 @@
 /**
  * A move grid found with no template: the longest run of evenly spaced long
  * horizontal lines, the vertical lines that cross all of it, split into two
- * blocks; each block's columns named by width (a narrow first column holds
- * the move number, the two widest hold White's and Black's moves). Returns
- * the derived template, which `locateByTemplate` then uses like any other.
+ * (or three) equal blocks; each block's columns named by width (a narrow
+ * first column holds the move number, the two widest hold White's and Black's
+ * moves). Returns the derived template, which `locateByTemplate` then uses
+ * like any other.
  *
  * Heuristic, and says so: a heading row is assumed when the number of rows is
  * one more than a multiple of five (31 = heading + 30 moves), the common
- * federation layouts.
+ * federation layouts. The ruling alone cannot tell a header row above the grid
+ * from a move row: the printed move numbers decide which rows hold moves once
+ * the grid is found (register-rows.ts).
  */
 import { err, ok, type Result } from '@zapis/core';
 import { type Candidate, findRulingLines, type RulingLines } from './find-grid.js';
@@ -38,7 +41,7 @@ export function findTwoBlockGrid(image: GrayImage, ruling: RulingLines = findRul
   const gridLeft = columns[0], gridWidth = columns[columns.length - 1] - gridLeft;
   const fractions = columns.map((x) => (x - gridLeft) / gridWidth);
   const blocks = splitBlocks(fractions);
-  if (!blocks) return err({ reason: `the ${columns.length} vertical lines do not split into two equal blocks` });
+  if (!blocks) return err({ reason: `the ${columns.length} vertical lines do not split into two or three equal blocks` });
   // Move numbers stand left of the moves: narrow columns on the right mean the page is upside down,
   // and the template describes the sheet, not the image (locateByTemplate finds the turn).
   const widths = blocks.columnWidths;
@@ -54,13 +57,13 @@ export function findTwoBlockGrid(image: GrayImage, ruling: RulingLines = findRul
   return ok({
     format: TEMPLATE_FORMAT,
     version: TEMPLATE_VERSION,
-    name: `found on the scan: 2 blocks of ${moveRows} rows${headingRow ? ' under a heading row' : ''}`,
+    name: `found on the scan: ${blocks.count} blocks of ${moveRows} rows${headingRow ? ' under a heading row' : ''}`,
     page: { width: 210, height: 297 },
     grid: {
       headingRow,
       headingHeight: 1,
       blockGap: blocks.gap,
-      blocks: [{ rows: moveRows, firstMove: 1, columns: blockColumns }, { rows: moveRows, firstMove: moveRows + 1, columns: blockColumns }],
+      blocks: Array.from({ length: blocks.count }, (_, index) => ({ rows: moveRows, firstMove: index * moveRows + 1, columns: blockColumns })),
     },
     resultBoxes: [],
   });
@@ -103,33 +106,46 @@ function evenRun(candidates: readonly Candidate[]): { lines: Candidate[]; interv
   return best;
 }
 
+/** Blocks a move grid is split into, tried in this order: two (most sheets), then three. */
+const BLOCK_COUNTS = [2, 3];
+
 /**
- * Two blocks side by side: either sharing their middle line (an odd number
- * of lines, 2k + 1) or each with its own border and a gap (2k + 2). The
- * column widths of the two must agree.
+ * Equal blocks side by side: either sharing their border lines (count·k + 1 lines) or each with its own borders and
+ * a gap between them (count·(k + 1) lines). The column widths of every block must agree.
  */
-function splitBlocks(fractions: readonly number[]): { columnWidths: number[]; gap: number } | undefined {
+function splitBlocks(fractions: readonly number[]): { count: number; columnWidths: number[]; gap: number } | undefined {
+  for (const count of BLOCK_COUNTS) {
+    const split = splitInto(fractions, count);
+    if (split) return { count, ...split };
+  }
+  return undefined;
+}
+
+function splitInto(fractions: readonly number[], count: number): { columnWidths: number[]; gap: number } | undefined {
   const n = fractions.length;
   const widthsOf = (lines: readonly number[]) => {
     const total = lines[lines.length - 1] - lines[0];
     return lines.slice(1).map((x, i) => (x - lines[i]) / total);
   };
-  let first: readonly number[], second: readonly number[], gap = 0;
-  if (n % 2 === 1) {
-    first = fractions.slice(0, (n + 1) / 2);
-    second = fractions.slice((n - 1) / 2);
+  let blocks: (readonly number[])[], gap = 0;
+  if ((n - 1) % count === 0) {
+    const step = (n - 1) / count;
+    blocks = Array.from({ length: count }, (_, index) => fractions.slice(index * step, (index + 1) * step + 1));
+  } else if (n % count === 0) {
+    const size = n / count;
+    blocks = Array.from({ length: count }, (_, index) => fractions.slice(index * size, (index + 1) * size));
+    const gaps = blocks.slice(1).map((block, index) => block[0] - blocks[index][blocks[index].length - 1]);
+    gap = gaps.reduce((sum, value) => sum + value, 0) / gaps.length;
+    // A "gap" as wide as a column is a column: these are not blocks with gaps.
+    if (gaps.some((value) => value > 0.1 || Math.abs(value - gap) > 0.02)) return undefined;
   } else {
-    first = fractions.slice(0, n / 2);
-    second = fractions.slice(n / 2);
-    gap = second[0] - first[first.length - 1];
-    // A "gap" as wide as a column is a column: this is not a two-block grid.
-    if (gap > 0.1) return undefined;
+    return undefined;
   }
-  const a = widthsOf(first), b = widthsOf(second);
-  if (a.length < 2 || a.some((width, i) => Math.abs(width - b[i]) > 0.04)) return undefined;
-  const blockWidthsAgree = Math.abs((first[first.length - 1] - first[0]) - (second[second.length - 1] - second[0])) < 0.05;
-  if (!blockWidthsAgree) return undefined;
-  return { columnWidths: a.map((width, i) => (width + b[i]) / 2), gap };
+  const widths = blocks.map(widthsOf);
+  if (widths[0].length < 2 || widths.some((other) => other.some((width, i) => Math.abs(width - widths[0][i]) > 0.04))) return undefined;
+  const spans = blocks.map((block) => block[block.length - 1] - block[0]);
+  if (spans.some((span) => Math.abs(span - spans[0]) >= 0.05 * (2 / count))) return undefined;
+  return { columnWidths: widths[0].map((_, i) => widths.reduce((sum, block) => sum + block[i], 0) / count), gap };
 }
 
 /** The two widest columns hold the moves (White left); a narrower first column the move number; the rest are other. */

@@ -12,7 +12,9 @@ export {
 } from './read-scan-file.js';
 export { type ReadCell, type SheetRead, type ReadLocation, readLocatedSheet, readCutSheet } from './read-sheet.js';
 export type { HeaderLine, HeaderRead } from './read-header.js';
-export { type LocatedSheet, type MoveCellPlace, type ResultTickPlace } from './located-sheet.js';
+export { type LocatedSheet, type MoveCellPlace, type ResultTickPlace, type RuledBlock, type ColumnSpan } from './located-sheet.js';
+export type { RowRegistration, BlockRegistration, RegistrationStatus, NumberRead } from './row-registration.js';
+export { registerRows, registrationRefusal } from './register-rows.js';
 export { type PageMap } from './page-map.js';
 export { type CutCell, type CutSheet, cutSheet } from './cut-sheet.js';
 export { type CellReader, type CellReading, type CellWitness, type TextAlternative } from './cell-reader.js';

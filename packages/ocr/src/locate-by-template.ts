@@ -8,7 +8,7 @@ import { findGrid, type FindGridOptions, type RulingLines } from './find-grid.js
 import { Homography } from './homography.js';
 import type { LocatedSheet } from './located-sheet.js';
 import type { GrayImage } from './raster.js';
-import { gridLines, gridRectPoints, templateCells, templateResultTicks, unitToSheet } from './template-geometry.js';
+import { gridLines, gridRectPoints, ruledBlocks, templateCells, templateResultTicks, unitToSheet } from './template-geometry.js';
 import type { SheetTemplate } from './template.js';
 
 export const NO_SHEET_FOUND = 'no scoresheet found (no markers, no grid)';
@@ -47,6 +47,7 @@ export function locateByTemplate(image: GrayImage, page: number, template: Sheet
     foundBy: 'template',
     markersSeen: 0,
     cells: templateCells(template, gridRect),
+    blocks: ruledBlocks(template, gridRect),
     resultTicks: templateResultTicks(template),
     residual: found.residual,
     upsideDown: found.upsideDown,

@@ -6,6 +6,7 @@
 import type { QrPayload, Rect, ResultCode, SheetLayout, Side } from '@zapis/sheet';
 import type { PageMap } from './page-map.js';
 import type { GrayImage } from './raster.js';
+import type { RowRegistration } from './row-registration.js';
 
 export interface MoveCellPlace {
   readonly ply: number;
@@ -20,6 +21,29 @@ export interface MoveCellPlace {
 export interface ResultTickPlace {
   readonly result: ResultCode;
   readonly tick: Rect;
+}
+
+/** A column's span across a block, sheet coordinates. */
+export interface ColumnSpan {
+  readonly x: number;
+  readonly width: number;
+}
+
+/**
+ * One block of a foreign sheet's ruled grid as located, in sheet coordinates: where its rows lie and which moves the
+ * grid takes them to hold. Row r (0 = the first move row) spans `firstRowTop + r·rowHeight` down one `rowHeight`;
+ * negative rows are the heading and what is above it.
+ */
+export interface RuledBlock {
+  readonly firstMove: number;
+  /** Move rows. */
+  readonly rows: number;
+  readonly firstRowTop: number;
+  readonly rowHeight: number;
+  /** The printed move numbers' column, when the block has one. */
+  readonly numberColumn?: ColumnSpan;
+  readonly white: ColumnSpan;
+  readonly black: ColumnSpan;
 }
 
 export interface LocatedSheet {
@@ -42,8 +66,12 @@ export interface LocatedSheet {
    * differ. The sheet's language and game are then unknown.
    */
   readonly layoutFromRuling?: { readonly score: number; readonly runnerUp: number; readonly margin: number };
-  /** Found with no template: a two-block move grid recognised by its ruling (first move 1 assumed). */
+  /** Found with no template: a move grid of two or three blocks recognised by its ruling (first move 1 assumed; its rows then numbered by the printed move numbers, `registration`). */
   readonly gridWithoutTemplate?: boolean;
+  /** Foreign sheets: the grid's blocks, left to right, after any shift `registration` applied. */
+  readonly blocks?: readonly RuledBlock[];
+  /** Foreign sheets, once their printed move numbers were read: whether they confirm which row holds which move. */
+  readonly registration?: RowRegistration;
   readonly cells: readonly MoveCellPlace[];
   readonly resultTicks: readonly ResultTickPlace[];
 }

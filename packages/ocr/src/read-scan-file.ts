@@ -2,8 +2,9 @@
  * One input file to read sheets: a PNG or JPEG is one page, a PDF one page
  * per sheet (office scanners make multi-page PDFs). Each page is located
  * (ArUco markers and the QR for zapis sheets; the ruling lines of a
- * `--template` for others) and read. A page that cannot be read is a
- * failure with its file, page and reason; the next page goes on.
+ * `--template` for others; a foreign grid's rows then checked by its printed
+ * move numbers) and read. A page that cannot be read is a failure with its
+ * file, page and reason; the next page goes on.
  */
 import type { CellReader } from './cell-reader.js';
 import type { Result } from '@zapis/core';
@@ -16,9 +17,11 @@ import type { LocatedSheet } from './located-sheet.js';
 import { pdfPages } from './pdf-pages.js';
 import type { GrayImage } from './raster.js';
 import { readLocatedSheet, type SheetRead } from './read-sheet.js';
+import { registerRows, registrationRefusal } from './register-rows.js';
 import type { SheetTemplate } from './template.js';
 
-export type ReadFailureCode = 'unreadable' | 'no-sheet' | 'not-zapis' | 'unreadable-qr' | 'layout-mismatch' | 'few-markers';
+/** `heading-as-moves`: a foreign grid whose first move row reads as its heading, its printed numbers not saying which row holds move 1. */
+export type ReadFailureCode = 'unreadable' | 'no-sheet' | 'not-zapis' | 'unreadable-qr' | 'layout-mismatch' | 'few-markers' | 'heading-as-moves';
 
 export type PageOutcome =
   | { readonly ok: true; readonly file: string; readonly page: number; readonly read: SheetRead }
@@ -67,7 +70,11 @@ export async function* readScanFile(file: string, bytes: Uint8Array, options: Re
 export async function readScanPage(file: string, page: number, image: GrayImage, options: ReadScanOptions): Promise<PageOutcome> {
   const located = locateScanPage(image, page, options.template);
   if (!located.ok) return { ok: false, file, page, code: located.code, message: located.message };
-  return { ok: true, file, page, read: await readLocatedSheet(located.sheet, options.reader) };
+  // A foreign grid's rows are checked by its printed move numbers before anything is read from them.
+  const registered = await registerRows(located.sheet, options.reader);
+  const refusal = registrationRefusal(registered);
+  if (refusal) return { ok: false, file, page, code: 'heading-as-moves', message: refusal };
+  return { ok: true, file, page, read: await readLocatedSheet(registered, options.reader) };
 }
 
 export type PageLocation = { readonly ok: true; readonly sheet: LocatedSheet } | { readonly ok: false; readonly code: ReadFailureCode; readonly message: string };

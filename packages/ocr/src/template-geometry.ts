@@ -7,7 +7,7 @@
  *   the same pixels-per-point as zapis sheets.
  */
 import { POINTS_PER_MM, type Rect, type Side } from '@zapis/sheet';
-import type { MoveCellPlace, ResultTickPlace } from './located-sheet.js';
+import type { ColumnSpan, MoveCellPlace, ResultTickPlace, RuledBlock } from './located-sheet.js';
 import type { SheetTemplate, TemplateGrid } from './template.js';
 
 /** Positions of the ruling lines in the unit box, sorted, each once. */
@@ -123,6 +123,32 @@ export function templateCells(template: SheetTemplate, gridRect: Rect): MoveCell
       moveNumber: cell.moveNumber,
       side: cell.side,
       rect: { x, y, width: cell.rect.width * gridRect.width, height: cell.rect.height * gridRect.height },
+    };
+  });
+}
+
+/** The template's blocks placed in sheet coordinates (what registration reads the printed numbers and headings by). */
+export function ruledBlocks(template: SheetTemplate, gridRect: Rect): RuledBlock[] {
+  const frames = blockFrames(template.grid);
+  return template.grid.blocks.map((block, index) => {
+    const frame = frames[index];
+    const spans = new Map<string, ColumnSpan>();
+    let x = frame.left;
+    for (const column of block.columns) {
+      const width = column.width * frame.width;
+      // A kind given twice ("other") keeps its first column; number, white and black are each given once.
+      if (!spans.has(column.kind)) spans.set(column.kind, { x: gridRect.x + x * gridRect.width, width: width * gridRect.width });
+      x += width;
+    }
+    const numberColumn = spans.get('number');
+    return {
+      firstMove: block.firstMove,
+      rows: block.rows,
+      firstRowTop: gridRect.y + frame.firstRowTop * gridRect.height,
+      rowHeight: frame.rowHeight * gridRect.height,
+      ...(numberColumn ? { numberColumn } : {}),
+      white: spans.get('white')!,
+      black: spans.get('black')!,
     };
   });
 }

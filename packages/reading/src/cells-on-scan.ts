@@ -70,9 +70,9 @@ export function aloneReadings(byPly: CellsByPly): Map<number, ReadCellOnScan>[] 
   return byPly.map((cells) => new Map([...cells].map(([ply, { cell, where }]) => [ply, { cell: cell.reading.alone ? { ...cell, reading: cell.reading.alone() } : cell, where }])));
 }
 
-/** What each player's cell of a move read (its best text; null where the player has no cell). */
+/** What each player's cell of a move read (its best text, '' for an empty cell; null where the player has no cell). */
 export const cellTexts = (cells: readonly (ReadCellOnScan | undefined)[]): (string | null)[] =>
-  cells.map((cell) => (cell ? cell.cell.reading.alternatives[0]?.text ?? '' : null));
+  cells.map((cell) => (cell ? (cell.cell.written ? cell.cell.reading.alternatives[0]?.text ?? '' : '') : null));
 
 /** Where each player's cell of a move is on the scan (null where the player has no cell). */
 export const cellPlaces = (cells: readonly (ReadCellOnScan | undefined)[]): (CellOnScan | null)[] => cells.map((cell) => cell?.where ?? null);

@@ -7,6 +7,7 @@ import { decodeReadings, type CrossCheckSummary, type DecodeOutcome, type MoveRi
 import type { SearchOptions } from '@zapis/decode';
 import { searchSheets } from '@zapis/decode/internal';
 import type { ResultCode } from '@zapis/sheet';
+import { LANGUAGE_CODES, type LanguageCode } from '@zapis/notation';
 import { aloneReadings, cellsByPly, readByEnsemble, type CellsByPly, type ReadCellOnScan } from './cells-on-scan.js';
 import { decoderSheets } from './decoder-sheets.js';
 import type { GameGroup, PageRead } from './group-games.js';
@@ -52,10 +53,11 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
   let aloneByPly: CellsByPly | undefined;
   const alone = (): CellsByPly => (aloneByPly ??= aloneReadings(byPly));
   const crossChecked = crossChecking === true && readByEnsemble(group);
+  const printed = printedLanguage(group);
   const { decoded, crossCheck, reviewBy, risks } = decodeReadings({
     sheets: decoderSheets(group, byPly),
     ...(crossChecked ? { otherSheets: () => decoderSheets(group, alone()) } : {}),
-  }, decodeOptions);
+  }, { ...(printed ? { printedLanguage: printed } : {}), ...decodeOptions });
   const shown = crossCheck?.kept === 'alone' ? alone() : byPly;
   const pages = group.players.flatMap((player) => player.pages);
   const ticked = tickedResult(pages);
@@ -72,6 +74,13 @@ function unusedCells(pages: readonly PageRead[], byPly: CellsByPly, decoded: Dec
   if (!decoded.ok) return [];
   const lastWritten = Math.max(0, ...byPly.map((cells) => Math.max(0, ...cells.keys())));
   return unusedCellsProblem(pages, lastWritten, decoded.value.moves.length);
+}
+
+/** The language the game's sheets were printed in, as their QR codes say (one language, and one the decoder knows). */
+function printedLanguage(group: GameGroup): LanguageCode | undefined {
+  const printed = new Set(group.players.flatMap((player) => player.pages.map((page) => page.read.located.qr?.lang)).filter((lang) => lang !== undefined));
+  const [only] = printed;
+  return printed.size === 1 ? LANGUAGE_CODES.find((code) => code === only) : undefined;
 }
 
 /** Plies after which a player marked a draw offer, in order. */

@@ -99,10 +99,11 @@ export function readGameDiagnostics(game: ReadGame): ReadDiagnostic[] {
       ...base,
       ...(where ? { file: where.where.file, page: where.where.page, cell: where.where } : {}),
       severity: 'warning',
-      code: !where ? 'decode-unwritten' : move.corrected ? 'decode-corrected' : 'decode-review',
+      // An empty cell inside the game is a gap: the move is the game's, reported at the cell it should be in.
+      code: !where || !where.cell.written ? 'decode-unwritten' : move.corrected ? 'decode-corrected' : 'decode-review',
       message: `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}${read ? ` (${read})` : ''}: ${reviewComment(move, READER_NAMES)}`,
       ply: move.ply, moveNumber: move.moveNumber, side: move.side, fen: move.fen,
-      ...(where ? { text: where.cell.reading.alternatives[0]?.text ?? '' } : {}),
+      ...(where ? { text: where.cell.written ? where.cell.reading.alternatives[0]?.text ?? '' : '' } : {}),
       // The rival (another reader's move, or the legal move that best explains the cell) is offered even where the kept decoding gave it no weight.
       candidates: [move.san, ...new Set([
         ...(move.rival?.kind === 'move' ? [move.rival.san] : []), ...(move.otherReading ? [move.otherReading] : []), ...move.alternatives.map((alternative) => alternative.san),

@@ -1,10 +1,12 @@
 /** What reading a game's sheets found beyond its moves: how each sheet was located, repeats, the ticked result. */
+import type { RowRegistration } from '@zapis/ocr';
 import type { ResultCode } from '@zapis/sheet';
 import type { GameGroup, PageRead } from './group-games.js';
 
 /** Kebab-case and stable. */
 export type ReadProblemCode =
-  | 'read-grid-without-template' | 'read-layout-from-ruling' | 'read-cells-unused' | 'read-several-results' | 'read-results-differ' | 'read-same-sheet-again';
+  | 'read-grid-without-template' | 'read-layout-from-ruling' | 'read-rows-shifted' | 'read-rows-unconfirmed'
+  | 'read-cells-unused' | 'read-several-results' | 'read-results-differ' | 'read-same-sheet-again';
 
 export interface ReadProblem {
   readonly severity: 'error' | 'warning';
@@ -15,17 +17,24 @@ export interface ReadProblem {
   readonly ply?: number;
 }
 
-/** How each page was located, when that is worth a warning: a grid found without a template, a layout by its ruling. */
+/**
+ * How each page was located, when that is worth a warning: a grid found without a template, a layout by its ruling,
+ * a foreign grid's rows moved to its printed move numbers; and, as an error, rows the printed numbers do not confirm
+ * (the moves may be read a row or more off).
+ */
 export function locationProblems(pages: readonly PageRead[]): ReadProblem[] {
   const problems: ReadProblem[] = [];
   for (const page of pages) {
     const located = page.read.located;
     if (located.gridWithoutTemplate) {
+      const numbered = located.registration?.status === 'confirmed' ? 'numbered by its printed move numbers' : 'numbered from move 1';
+      const blocks = located.blocks?.length === 3 ? 'three-block' : 'two-block';
       problems.push({
         severity: 'warning', code: 'read-grid-without-template', file: page.file, page: page.page,
-        message: `no zapis markers and no --template: read as a two-block move grid of ${located.cells.length / 2} moves found by its ruling, numbered from move 1; give --template if the sheet is numbered otherwise`,
+        message: `no zapis markers and no --template: read as a ${blocks} move grid of ${located.cells.length / 2} moves found by its ruling, ${numbered}; give --template if the sheet is numbered otherwise`,
       });
     }
+    problems.push(...registrationProblems(page, located.registration, located.gridWithoutTemplate === true));
     const ruling = located.layoutFromRuling;
     if (!ruling || !located.layout) continue;
     problems.push({
@@ -36,6 +45,31 @@ export function locationProblems(pages: readonly PageRead[]): ReadProblem[] {
     });
   }
   return problems;
+}
+
+/** A foreign grid's rows against its printed move numbers: moved to them (a warning), or not confirmed by them (an error). */
+function registrationProblems(page: PageRead, registration: RowRegistration | undefined, withoutTemplate: boolean): ReadProblem[] {
+  if (!registration) return [];
+  const where = { file: page.file, page: page.page };
+  if (registration.status === 'unconfirmed') {
+    return [{
+      severity: 'error', code: 'read-rows-unconfirmed', ...where,
+      message: `${registration.reason ?? 'the printed move numbers do not confirm the grid\'s rows'}: the moves may be read a row or more off; ` +
+        `check them against the sheet${withoutTemplate ? ', or give --template' : ' and the template'}`,
+    }];
+  }
+  const moved = registration.blocks.map((block, index) => ({ block, index })).filter(({ block }) => block.shift !== 0);
+  if (registration.status !== 'confirmed' || moved.length === 0) return [];
+  const rows = (shift: number): string => `${Math.abs(shift) === 1 ? 'one row' : `${Math.abs(shift)} rows`} ${shift > 0 ? 'lower' : 'higher'}`;
+  const shifts = new Set(registration.blocks.map((block) => block.shift));
+  const said = shifts.size === 1
+    ? `the moves ${rows(moved[0].block.shift)} than the grid's ruling did`
+    : `the moves elsewhere than the grid's ruling did (${moved.map(({ block, index }) => `block ${index + 1}, from move ${block.firstMove}: ${rows(block.shift)}`).join('; ')})`;
+  const why = moved.some(({ block }) => block.shift > 0) ? ' (a heading or header row was taken for a move row)' : '';
+  return [{
+    severity: 'warning', code: 'read-rows-shifted', ...where,
+    message: `the printed move numbers put ${said}${why}: read from the numbered rows`,
+  }];
 }
 
 /** A player's sheet given again (its QR names the same game, copy and sheet as an earlier page). */
