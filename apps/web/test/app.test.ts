@@ -43,6 +43,18 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=inputs] li, [data-testid=games] li').length === 0);
   });
 
+  it('reads a boxed sheet to where its writing ends: the empty character boxes after the game are no moves', async () => {
+    const { page } = app;
+    const truth = truthOf('boxed-pl');
+    await page.setInputFiles('[data-testid=file-input]', join(scans, 'boxed-pl.png'));
+    await gameSettled(page);
+    await page.waitForSelector('[data-cell-ply]');
+    const decoded = await page.locator('[data-testid=move-list] li[data-ply]').evaluateAll((items) => items.map((item) => item.getAttribute('data-san') ?? ''));
+    expect(decoded).toEqual(truth);
+    expect(await page.locator('[data-testid=move-list] li[data-review=true]').count()).toBe(0);
+    await app.screenshot('00-boxed-sheet');
+  });
+
   it('reads a scan, shows the flagged moves, takes a person\u2019s choices, exports the game and keeps it across a reload', async () => {
     const { page } = app;
     const truth = truthOf('jpeg150');

@@ -27,13 +27,7 @@ const MIN_CONTRAST = 0.25 * 255;
  * edge reaches in an empty cell, below what written ones reach, faint ink in
  * a grainy photo included, which the tick boxes' rule above calls empty.
  */
-const MIN_CELL_CONTRAST = 24;
-/**
- * With the print taken away, a written cell's darkest strokes are at least this
- * many grey levels darker than the paper: above what print cut a little
- * differently leaves (a thin grey rule blurred in a low-resolution scan).
- */
-const MIN_CONTRAST_BEYOND_PRINT = 40;
+export const MIN_CELL_CONTRAST = 24;
 /** The darkest strokes: this share of the cell's pixels (a short move fills more than 1%). */
 const DARK_SHARE = 0.003;
 /**
@@ -71,11 +65,11 @@ export function cutOutCell(page: GrayImage, map: PageMap, rect: Rect): CutOutCel
 }
 
 /**
- * The cell made ready to read. With its column's print, the cell is written
- * only when ink is left once the print is taken away; what is read is the cell
- * as cut either way, the reader having learnt cells with their print.
+ * The cell made ready to read. `beyondPrint` false (its column's print
+ * explains its ink, cut-sheet.ts) makes it empty; what is read is the cell as
+ * cut either way, the reader having learnt cells with their print.
  */
-export function cellImage(cut: CutOutCell, print?: ColumnPrint): CellImage {
+export function cellImage(cut: CutOutCell, beyondPrint?: boolean): CellImage {
   // Copies: the cut-out cell may be kept by its column to learn the print from.
   const flat = copied(cut.flat), smoothFlat = copied(cut.smoothFlat);
   // A removed line is white, and would pass for the paper of a shadowed cell: the paper was flattened first.
@@ -91,21 +85,25 @@ export function cellImage(cut: CutOutCell, print?: ColumnPrint): CellImage {
   // What is read: the unsmoothed cell, stretched by its own darkest strokes (as the network was trained).
   const cell = stretched(flat, (255 + darkest(flat, inner)) / 2);
   const ink = box.count / (inner.width * inner.height);
-  const written = ink >= WRITTEN_SHARE && box.height >= cell.height * 0.15 && (!print || inkBeyondPrint(cut.smoothFlat, print));
+  const written = ink >= WRITTEN_SHARE && box.height >= cell.height * 0.15 && beyondPrint !== false;
   return { cell, line: written ? cropped(cell, box) : cell, ink, written };
 }
 
-/**
- * Whether the smoothed cell, its column's print taken away (printed-ground.ts, at half resolution), still has
- * writing: strokes dark enough, and enough of them.
- */
-function inkBeyondPrint(smoothFlat: GrayImage, print: ColumnPrint): boolean {
-  const bare = withoutPrint(smoothFlat, print);
+/** What is left of a cell once its column's print is taken away (printed-ground.ts, at half resolution). */
+export interface BareCell {
+  /** How many grey levels its darkest strokes are darker than the paper. */
+  readonly contrast: number;
+  /** Ink enough, and tall enough, to be writing (judged at half the darkest strokes' darkness). */
+  readonly inked: boolean;
+}
+
+export function bareCell(cut: CutOutCell, print: ColumnPrint): BareCell {
+  const bare = withoutPrint(cut.smoothFlat, print);
   const inner = innerRegion(bare);
   const dark = darkest(bare, inner);
-  if (255 - dark < MIN_CONTRAST_BEYOND_PRINT) return false;
+  if (255 - dark < MIN_CELL_CONTRAST) return { contrast: 255 - dark, inked: false };
   const box = inkBox(bare, inner, (255 + dark) / 2);
-  return box.count / (inner.width * inner.height) >= WRITTEN_SHARE && box.height >= bare.height * 0.15;
+  return { contrast: 255 - dark, inked: box.count / (inner.width * inner.height) >= WRITTEN_SHARE && box.height >= bare.height * 0.15 };
 }
 
 const copied = (image: GrayImage): GrayImage => ({ width: image.width, height: image.height, data: image.data.slice() });

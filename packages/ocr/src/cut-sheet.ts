@@ -7,11 +7,19 @@
  * worker while another loads the model, then shares the cells among all.
  */
 import type { ResultCode } from '@zapis/sheet';
-import { boxInk, cellImage, cutOutCell, type CellImage, type CutOutCell } from './cell-image.js';
+import { bareCell, boxInk, cellImage, cutOutCell, MIN_CELL_CONTRAST, type BareCell, type CellImage, type CutOutCell } from './cell-image.js';
 import { printedGround } from './printed-ground.js';
 import type { LocatedSheet, MoveCellPlace } from './located-sheet.js';
 import { cutHeader, type HeaderLine } from './read-header.js';
 
+/**
+ * The emptiest cells of a sheet are the `EMPTIEST_SHARE` with the least contrast left once the print is gone (most
+ * sheets have at least that share of cells unwritten); writing is `ABOVE_EMPTIEST` grey levels darker, and never
+ * needs to be more than `MAX_WRITING_CONTRAST` (a full sheet's "emptiest" cells are written).
+ */
+const EMPTIEST_SHARE = 0.05;
+const ABOVE_EMPTIEST = 12;
+const MAX_WRITING_CONTRAST = 36;
 /** A tick or an `=` fills at least this share of a small box's inside. */
 const TICKED_SHARE = 0.06;
 
@@ -64,7 +72,7 @@ export function cutSheet(located: LocatedSheet): CutSheet {
  * Each cell made ready to read against what its column prints (printed-ground.ts): cells are of one column when they
  * share a left edge and a size, as a grid's column does.
  */
-function cellImages(cuts: readonly { place: MoveCellPlace; cut: CutOutCell }[]): CellImage[] {
+export function cellImages(cuts: readonly { place: MoveCellPlace; cut: CutOutCell }[]): CellImage[] {
   const columnOf = ({ place, cut }: { place: MoveCellPlace; cut: CutOutCell }): string =>
     `${Math.round(place.rect.x)}:${cut.flat.width}x${cut.flat.height}`;
   const columns = new Map<string, CutOutCell[]>();
@@ -73,5 +81,25 @@ function cellImages(cuts: readonly { place: MoveCellPlace; cut: CutOutCell }[]):
     columns.set(key, [...(columns.get(key) ?? []), entry.cut]);
   }
   const prints = new Map([...columns].map(([key, cells]) => [key, printedGround(cells.map((cell) => cell.smoothFlat))]));
-  return cuts.map((entry) => cellImage(entry.cut, prints.get(columnOf(entry))));
+  const bare = cuts.map((entry) => {
+    const print = prints.get(columnOf(entry));
+    return print ? bareCell(entry.cut, print) : undefined;
+  });
+  const least = leastWritingContrast(bare.flatMap((cell) => (cell ? [cell] : [])));
+  return cuts.map((entry, index) => {
+    const left = bare[index];
+    return cellImage(entry.cut, left ? left.inked && left.contrast >= least : undefined);
+  });
+}
+
+/**
+ * How dark, beyond the print, the darkest strokes of a written cell are on this sheet: somewhat above what the
+ * sheet's emptiest cells keep (print cut a little differently, grain), within bounds. Calibrated per sheet: a
+ * blurred low-resolution scan leaves its empty boxes' edges as dark as a phone photo's faint pencil.
+ */
+function leastWritingContrast(cells: readonly BareCell[]): number {
+  if (cells.length === 0) return MIN_CELL_CONTRAST;
+  const contrasts = cells.map((cell) => cell.contrast).sort((a, b) => a - b);
+  const emptiest = contrasts[Math.floor(EMPTIEST_SHARE * (contrasts.length - 1))];
+  return Math.min(MAX_WRITING_CONTRAST, Math.max(MIN_CELL_CONTRAST, emptiest + ABOVE_EMPTIEST));
 }

@@ -37,17 +37,21 @@ export const NO_SHEET_MESSAGE = 'no scoresheet found (no markers, no grid)';
  * sheet that is not flat bend it a little; a different layout is off by far more.
  */
 const MAX_MARKER_RESIDUAL = 0.12;
+/** Two markers across the sheet from each other (a diagonal) with the QR code make a triangle about this share of their distance squared; two along one edge beside the code, far less. */
+const MIN_SPAN = 0.15;
 
 export function locateSheet(image: GrayImage, page: number): Result<LocatedSheet, LocateError> {
   const markers = findMarkers(image);
   const fail = (code: LocateErrorCode, message: string): Result<never, LocateError> =>
     err({ code, message, page, markersSeen: markers.length });
   if (markers.length === 0) return fail('no-sheet', NO_SHEET_MESSAGE);
-  if (markers.length < 3) {
-    return fail('few-markers', `only ${markers.length} of the 4 corner markers found (3 are needed): is the sheet cut off or covered? For sheets zapis did not print, use --template`);
-  }
+  const fewMarkers = (): Result<never, LocateError> =>
+    fail('few-markers', `only ${markers.length} of the 4 corner markers found (3 are needed, or 2 across the sheet from each other with the QR code read): is the sheet cut off, covered or in shadow? For sheets zapis did not print, use --template`);
+  if (markers.length < 2) return fewMarkers();
 
   const qr = readQrThroughMarkers(image, markers, markers.length < 4);
+  // Two markers fix the map only with the QR code's corners, and only when the three span the sheet.
+  if (markers.length === 2 && !(qr?.measured && qr.payload.ok && spansSheet(markers, qr))) return fewMarkers();
   if (!qr) {
     // The ruling tells the layout apart when the code cannot; only a clear winner counts.
     const match = layoutByRuling(image, (_paper, candidate) => Homography.fit(markerPairs(markers, candidate.markers)));
@@ -149,6 +153,20 @@ function qrCornerPairs(qr: QrReading, rect: Rect): PointPair[] {
 const rectCorners = (rect: Rect): [Point, Point, Point, Point] => [
   [rect.x, rect.y], [rect.x + rect.width, rect.y], [rect.x + rect.width, rect.y + rect.height], [rect.x, rect.y + rect.height],
 ];
+
+/**
+ * Two markers and the QR code span the sheet when the triangle of their centres covers at least `MIN_SPAN` of the
+ * image area they enclose with the page (two markers along one edge beside the code fix nothing far from that edge).
+ */
+function spansSheet(markers: readonly FoundMarker[], qr: QrReading): boolean {
+  const centre = (points: readonly Point[]): Point => [points.reduce((sum, p) => sum + p[0], 0) / points.length, points.reduce((sum, p) => sum + p[1], 0) / points.length];
+  const [a, b] = markers.map((marker) => centre(marker.corners));
+  const c = centre(qr.corners);
+  const triangle = Math.abs((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1])) / 2;
+  // The page's area in pixels, roughly: the markers' diagonal or side squared, by the paper's proportions.
+  const span = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  return triangle >= MIN_SPAN * span * span;
+}
 
 function meanMarkerSide(markers: readonly FoundMarker[]): number {
   let sum = 0;

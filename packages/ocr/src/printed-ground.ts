@@ -199,9 +199,8 @@ function bestOffset(cell: Float64Array, ground: Float64Array): number {
 function printLevelOf(ground: GrayImage): number {
   const values = ground.data.slice().sort();
   const at = (share: number): number => values[Math.min(values.length - 1, Math.floor(share * values.length))];
-  const paper = at(PAPER_SHARE);
   const spread = at(0.9) - at(0.7);
-  return paper - Math.max(PRINT_BELOW_PAPER, PRINT_SPREADS * spread);
+  return at(PAPER_SHARE) - Math.max(PRINT_BELOW_PAPER, PRINT_SPREADS * spread);
 }
 
 /** Each pixel the darkest within `reach` pixels (a square), so print a pixel off still lies under the ground. */

@@ -142,17 +142,31 @@ describe('locateSheet on pages it cannot read', () => {
     }
   });
 
-  it('needs three markers: two are not enough to place a sheet', () => {
+  it('places a sheet by two markers across it and the QR code, but not by two along one edge', () => {
     const scale = 200 / 72;
-    let image = sheet200.image;
-    for (const slot of sheet200.layout.markers.slice(0, 2)) {
-      image = coverWithBlob(image, (slot.rect.x + slot.rect.width / 2) * scale, (slot.rect.y + slot.rect.height / 2) * scale, slot.rect.width * scale * 0.8, 140);
-    }
-    const result = locateSheet(image, 1);
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.error.code).toBe('few-markers');
-      expect(result.error.markersSeen).toBe(2);
+    const hiding = (corners: readonly string[]): GrayImage => {
+      let image = sheet200.image;
+      for (const slot of sheet200.layout.markers.filter((candidate) => corners.includes(candidate.corner))) {
+        image = coverWithBlob(image, (slot.rect.x + slot.rect.width / 2) * scale, (slot.rect.y + slot.rect.height / 2) * scale, slot.rect.width * scale * 0.8, 140);
+      }
+      return image;
+    };
+    // The top-right and bottom-left markers in shadow: the other two and the QR code's corners span the sheet.
+    const across = locateSheet(hiding(['top-right', 'bottom-left']), 1);
+    if (!across.ok) throw new Error(across.error.message);
+    expect(across.value.markersSeen).toBe(2);
+    // Every cell within half a millimetre (4 pixels at 200 dpi), far less than its margins.
+    expect(worstCellError(across.value, (x, y) => [x * scale, y * scale])).toBeLessThan(4);
+    // Two markers along one edge (the top one, beside the code; the right one) fix nothing far from that edge.
+    // And the top-right and bottom-left ones: their diagonal runs by the code (in the top-right corner).
+    for (const hidden of [['bottom-left', 'bottom-right'], ['top-left', 'bottom-left'], ['top-left', 'bottom-right']]) {
+      const result = locateSheet(hiding(hidden), 1);
+      expect(result.ok, hidden.join(' and ')).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('few-markers');
+        expect(result.error.markersSeen).toBe(2);
+        expect(result.error.message).toContain('2 across the sheet from each other with the QR code read');
+      }
     }
   });
 });

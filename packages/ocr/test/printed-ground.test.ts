@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCanvas } from '@napi-rs/canvas';
 import { cellImage, cutOutCell } from '../src/cell-image.js';
+import { cellImages } from '../src/cut-sheet.js';
 import { Homography } from '../src/homography.js';
 import { printedGround } from '../src/printed-ground.js';
 import { grayFromRgba, type GrayImage } from '../src/raster.js';
@@ -47,9 +48,10 @@ describe('the print of a column of boxed cells', () => {
     const font = await useFont('caveat');
     const texts = ['e4', 'Sf3', 'Gb5', '0-0', 'd4', '', '', '', '', '', '', ''];
     const cuts = texts.map((text, index) => cutOutCell(boxedCell(text, font, { shift: index % 3 === 0 ? 0.5 : 0, dust: index === 7 }), identity, box));
-    const ground = printedGround(cuts.map((cut) => cut.smoothFlat));
-    expect(ground).toBeDefined();
-    expect(cuts.map((cut) => cellImage(cut, ground).written)).toEqual(texts.map((text) => text !== ''));
+    expect(printedGround(cuts.map((cut) => cut.smoothFlat))).toBeDefined();
+    // One column: the cells share their left edge and size.
+    const column = cuts.map((cut, index) => ({ place: { ply: 2 * index + 1, moveNumber: index + 1, side: 'white' as const, rect: box }, cut }));
+    expect(cellImages(column).map((cell) => cell.written)).toEqual(texts.map((text) => text !== ''));
     // Without the column's print, the character boxes pass for writing.
     expect(cuts.map((cut) => cellImage(cut).written).filter((written, index) => written && texts[index] === '').length).toBeGreaterThan(0);
   });
