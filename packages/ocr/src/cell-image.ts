@@ -10,6 +10,7 @@ import { type GrayImage, grayImage } from './raster.js';
 import { sampleRect } from './sample-rect.js';
 import { greyHistogram, percentile, type Region } from './grey-levels.js';
 import { flattenPaper, SMOOTHING_REACH } from './flatten-paper.js';
+import { cropped, inkBox } from './ink-box.js';
 import { withoutPrint, type ColumnPrint } from './printed-ground.js';
 
 /** Cells are cut at this resolution (288 dpi): enough for any scan, cheap enough for many cells. */
@@ -86,7 +87,8 @@ export function cellImage(cut: CutOutCell, beyondPrint?: boolean): CellImage {
   const cell = stretched(flat, (255 + darkest(flat, inner)) / 2);
   const ink = box.count / (inner.width * inner.height);
   const written = ink >= WRITTEN_SHARE && box.height >= cell.height * 0.15 && beyondPrint !== false;
-  return { cell, line: written ? cropped(cell, box) : cell, ink, written };
+  // The margin gives back the tops and tails of letters that reach past the inner region.
+  return { cell, line: written ? cropped(cell, box, Math.round(Math.max(4, cell.height * 0.14))) : cell, ink, written };
 }
 
 /** What is left of a cell once its column's print is taken away (printed-ground.ts, at half resolution). */
@@ -204,40 +206,4 @@ function clearLines(image: GrayImage, { rows, columns }: ClearedLines, reach: nu
     if (!near(columns, x)) continue;
     for (let y = 0; y < height; y += 1) data[y * width + x] = 255;
   }
-}
-
-interface InkBox { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly count: number }
-
-/** The bounding box of the ink (darker than `level`) within a region, ignoring rows and columns with only a stray dark pixel. */
-function inkBox(image: GrayImage, region: Region, level: number): InkBox {
-  const { width, height, data } = image;
-  const rows = new Uint32Array(height);
-  const columns = new Uint32Array(width);
-  let count = 0;
-  for (let y = region.y; y < region.y + region.height; y += 1) {
-    for (let x = region.x; x < region.x + region.width; x += 1) {
-      if (data[y * width + x] >= level) continue;
-      rows[y] += 1;
-      columns[x] += 1;
-      count += 1;
-    }
-  }
-  const first = (counts: Uint32Array): number => counts.findIndex((n) => n >= 2);
-  const last = (counts: Uint32Array): number => {
-    for (let i = counts.length - 1; i >= 0; i -= 1) if (counts[i] >= 2) return i;
-    return -1;
-  };
-  const top = first(rows), bottom = last(rows), left = first(columns), right = last(columns);
-  if (top < 0 || left < 0) return { x: 0, y: 0, width, height, count: 0 };
-  return { x: left, y: top, width: right - left + 1, height: bottom - top + 1, count };
-}
-
-function cropped(image: GrayImage, box: InkBox): GrayImage {
-  // The margin gives back the tops and tails of letters that reach past the inner region.
-  const margin = Math.round(Math.max(4, image.height * 0.14));
-  const x0 = Math.max(0, box.x - margin), y0 = Math.max(0, box.y - margin);
-  const x1 = Math.min(image.width, box.x + box.width + margin), y1 = Math.min(image.height, box.y + box.height + margin);
-  const out = grayImage(x1 - x0, y1 - y0);
-  for (let y = y0; y < y1; y += 1) out.data.set(image.data.subarray(y * image.width + x0, y * image.width + x1), (y - y0) * out.width);
-  return out;
 }

@@ -78,7 +78,9 @@ export function cellImages(cuts: readonly { place: MoveCellPlace; cut: CutOutCel
   const columns = new Map<string, CutOutCell[]>();
   for (const entry of cuts) {
     const key = columnOf(entry);
-    columns.set(key, [...(columns.get(key) ?? []), entry.cut]);
+    const column = columns.get(key);
+    if (column) column.push(entry.cut);
+    else columns.set(key, [entry.cut]);
   }
   const prints = new Map([...columns].map(([key, cells]) => [key, printedGround(cells.map((cell) => cell.smoothFlat))]));
   const bare = cuts.map((entry) => {

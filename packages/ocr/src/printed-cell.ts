@@ -6,6 +6,7 @@
  */
 import type { Rect } from '@zapis/sheet';
 import { flattenPaper } from './flatten-paper.js';
+import { cropped, inkBox } from './ink-box.js';
 import { greyHistogram, percentile, type Region } from './grey-levels.js';
 import type { PageMap } from './page-map.js';
 import { type GrayImage, grayImage } from './raster.js';
@@ -36,9 +37,9 @@ export function cutPrintedCell(page: GrayImage, map: PageMap, rect: Rect): Print
   const dark = percentile(greyHistogram(smoothFlat, inner), DARK_SHARE);
   if (255 - dark < MIN_PRINT_CONTRAST) return { line: flat, inked: false };
   const box = inkBox(smoothFlat, inner, (255 + dark) / 2);
-  if (!box) return { line: flat, inked: false };
+  if (box.count === 0) return { line: flat, inked: false };
   const stretched = levelsStretched(flat, percentile(greyHistogram(flat, inner), DARK_SHARE));
-  return { line: cropped(stretched, box), inked: true };
+  return { line: cropped(stretched, box, Math.round(Math.max(4, stretched.height * 0.12))), inked: true };
 }
 
 /** The cell less a band along each edge, where the ruling runs even after a slightly off map. */
@@ -67,41 +68,10 @@ function whitenEdgeLines(flat: GrayImage, smooth: GrayImage): void {
   }
 }
 
-interface Box { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
-
-/** The bounding box of what is darker than `level` inside `region`, rows and columns with a lone dark pixel ignored. */
-function inkBox(image: GrayImage, region: Region, level: number): Box | undefined {
-  const rows = new Uint32Array(image.height), columns = new Uint32Array(image.width);
-  for (let y = region.y; y < region.y + region.height; y += 1) {
-    for (let x = region.x; x < region.x + region.width; x += 1) {
-      if (image.data[y * image.width + x] >= level) continue;
-      rows[y] += 1;
-      columns[x] += 1;
-    }
-  }
-  const first = (counts: Uint32Array): number => counts.findIndex((count) => count >= 2);
-  const last = (counts: Uint32Array): number => {
-    for (let i = counts.length - 1; i >= 0; i -= 1) if (counts[i] >= 2) return i;
-    return -1;
-  };
-  const top = first(rows), left = first(columns);
-  if (top < 0 || left < 0) return undefined;
-  return { x: left, y: top, width: last(columns) - left + 1, height: last(rows) - top + 1 };
-}
-
 /** Levels stretched so the darkest strokes are black and the paper stays white. */
 function levelsStretched(image: GrayImage, darkest: number): GrayImage {
   const dark = Math.min(darkest, 200);
   const out = grayImage(image.width, image.height);
   for (let i = 0; i < image.data.length; i += 1) out.data[i] = Math.max(0, Math.min(255, Math.round(((image.data[i] - dark) * 255) / (255 - dark))));
-  return out;
-}
-
-function cropped(image: GrayImage, box: Box): GrayImage {
-  const margin = Math.round(Math.max(4, image.height * 0.12));
-  const x0 = Math.max(0, box.x - margin), y0 = Math.max(0, box.y - margin);
-  const x1 = Math.min(image.width, box.x + box.width + margin), y1 = Math.min(image.height, box.y + box.height + margin);
-  const out = grayImage(x1 - x0, y1 - y0);
-  for (let y = y0; y < y1; y += 1) out.data.set(image.data.subarray(y * image.width + x0, y * image.width + x1), (y - y0) * out.width);
   return out;
 }

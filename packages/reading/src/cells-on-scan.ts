@@ -72,7 +72,10 @@ export function aloneReadings(byPly: CellsByPly): Map<number, ReadCellOnScan>[] 
 
 /** What each player's cell of a move read (its best text, '' for an empty cell; null where the player has no cell). */
 export const cellTexts = (cells: readonly (ReadCellOnScan | undefined)[]): (string | null)[] =>
-  cells.map((cell) => (cell ? (cell.cell.written ? cell.cell.reading.alternatives[0]?.text ?? '' : '') : null));
+  cells.map((cell) => (cell ? cellText(cell) : null));
+
+/** What a cell read: its best text, or '' for an empty cell (a gap in the game: whatever the reader made of it is not writing). */
+export const cellText = (cell: ReadCellOnScan): string => (cell.cell.written ? cell.cell.reading.alternatives[0]?.text ?? '' : '');
 
 /** Where each player's cell of a move is on the scan (null where the player has no cell). */
 export const cellPlaces = (cells: readonly (ReadCellOnScan | undefined)[]): (CellOnScan | null)[] => cells.map((cell) => cell?.where ?? null);

@@ -7,7 +7,7 @@ import { decodedGamePgn, readComment, reviewComment, type CrossCheckSummary, typ
 import type { Diagnostic, DiagnosticCode } from '@zapis/game';
 import { writePgn } from '@zapis/notation';
 import { READER_NAMES, type PageOutcome } from '@zapis/ocr';
-import { cellPlaces, cellTexts, type CellOnScan } from './cells-on-scan.js';
+import { cellPlaces, cellText, cellTexts, type CellOnScan } from './cells-on-scan.js';
 import type { ReadGame } from './read-game.js';
 import type { ReadProblem, ReadProblemCode } from './sheet-problems.js';
 
@@ -103,7 +103,7 @@ export function readGameDiagnostics(game: ReadGame): ReadDiagnostic[] {
       code: !where || !where.cell.written ? 'decode-unwritten' : move.corrected ? 'decode-corrected' : 'decode-review',
       message: `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.san}${read ? ` (${read})` : ''}: ${reviewComment(move, READER_NAMES)}`,
       ply: move.ply, moveNumber: move.moveNumber, side: move.side, fen: move.fen,
-      ...(where ? { text: where.cell.written ? where.cell.reading.alternatives[0]?.text ?? '' : '' } : {}),
+      ...(where ? { text: cellText(where) } : {}),
       // The rival (another reader's move, or the legal move that best explains the cell) is offered even where the kept decoding gave it no weight.
       candidates: [move.san, ...new Set([
         ...(move.rival?.kind === 'move' ? [move.rival.san] : []), ...(move.otherReading ? [move.otherReading] : []), ...move.alternatives.map((alternative) => alternative.san),
