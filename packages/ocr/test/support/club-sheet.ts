@@ -4,7 +4,7 @@
  * handwriting font. Options give it a ruled row above the heading (which a grid found by its ruling alone counts
  * as move rows), a last rule too faint to find, a number column left blank, or one printed out of order. Geometry in mm, written out here by hand.
  */
-import { createCanvas } from '@napi-rs/canvas';
+import { blankA4, type BlankPage } from './blank-page.js';
 import { grayFromRgba, type GrayImage } from '../../src/raster.js';
 import type { SheetTemplate } from '../../src/template.js';
 
@@ -52,12 +52,7 @@ export function clubCellCentre(moveNumber: number, side: 'white' | 'black', layo
 
 export function drawClubSheet(options: ClubSheetOptions): GrayImage {
   const layout = options.layout ?? CLUB_LAYOUT;
-  const scale = options.dpi / 25.4;
-  const width = Math.round(210 * scale), height = Math.round(297 * scale);
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, width, height);
+  const { ctx, width, height, scale } = blankA4(options.dpi);
   ctx.scale(scale, scale);
   const { x: gx, width: gw, headingTop, columns } = CLUB_MM;
   const { rowHeight, rows } = layout;
@@ -106,7 +101,7 @@ export function drawClubSheet(options: ClubSheetOptions): GrayImage {
   return grayFromRgba(width, height, rgba);
 }
 
-type Context = ReturnType<ReturnType<typeof createCanvas>['getContext']>;
+type Context = BlankPage['ctx'];
 
 function line(ctx: Context, x0: number, y0: number, x1: number, y1: number, weight: number, colour: string): void {
   ctx.strokeStyle = colour;
