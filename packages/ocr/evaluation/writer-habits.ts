@@ -4,7 +4,7 @@
  * are noted. Turns the true SAN into the text the writer puts in the cell; the
  * truth keeps both.
  */
-import { languageProfile, type PieceLetters } from '@zapis/notation';
+import { languageProfile, letterOf, roleOfLetter, type LanguageProfile, type PieceRole } from '@zapis/notation';
 import type { Random } from './random.js';
 
 /** The national letter sets the notation network can spell (ASCII); languages sharing a set appear once. */
@@ -28,12 +28,17 @@ export interface WriterHabits {
   readonly promotionEquals: boolean;
 }
 
-const ROLE_OF_SAN_LETTER: Readonly<Record<string, keyof PieceLetters>> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight' };
-
-function pieceLetters(letters: Letters): PieceLetters {
+function profileOf(letters: Letters): LanguageProfile {
   const profile = languageProfile(letters);
   if (!profile) throw new Error(`no letter set for ${letters}`);
-  return profile.letters;
+  return profile;
+}
+
+/** The piece a SAN letter names (the regex that calls it passes only K, Q, R, B, N). */
+function roleOf(english: LanguageProfile, letter: string): PieceRole {
+  const role = roleOfLetter(english, letter);
+  if (!role) throw new Error(`not a SAN piece letter: ${letter}`);
+  return role;
 }
 
 export function randomHabits(random: Random): WriterHabits {
@@ -64,8 +69,8 @@ export function writeMoveByHand(san: string, habits: WriterHabits, random: Rando
     core = core.replace('x', captureMark);
     if (!habits.promotionEquals) core = core.replace('=', '');
     if (habits.letters !== 'en') {
-      const table = pieceLetters(habits.letters);
-      core = core.replace(/[KQRBN]/gu, (piece) => table[ROLE_OF_SAN_LETTER[piece] ?? 'king']);
+      const [english, written] = [profileOf('en'), profileOf(habits.letters)];
+      core = core.replace(/[KQRBN]/gu, (piece) => letterOf(written, roleOf(english, piece)));
     }
   }
   if (mate) return core + (random.chance(Math.max(habits.checkRate, 0.6)) ? habits.mate : '');
