@@ -6,8 +6,10 @@ export interface CliIo {
   readonly stderr: Writable;
   readonly stdin: NodeJS.ReadableStream;
   readonly cwd: string;
-  /** Whether stdout/stderr are terminals (for progress and colour). */
+  /** Whether standard error is a terminal (for progress lines). */
   readonly isTty: boolean;
+  /** Whether standard output is a terminal, where binary output (a PDF) would only garble the screen. */
+  readonly stdoutIsTty?: boolean;
 }
 
 /**
@@ -48,6 +50,7 @@ export const processIo = (): CliIo => ({
   stdin: process.stdin,
   cwd: process.cwd(),
   isTty: Boolean(process.stderr.isTTY),
+  stdoutIsTty: Boolean(process.stdout.isTTY),
 });
 
 /** Exit codes of ARCHITECTURE.md: 0 good (warnings allowed), 1 errors in the input, 2 bad usage or unreadable input. */

@@ -2,7 +2,7 @@
  * The `zapis` command line. Commands live one per file in ./commands and are
  * thin: parse flags, call the packages, print.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io.js';
 import { registerConvert } from './commands/convert.js';
 import { registerDecode } from './commands/decode.js';
@@ -13,6 +13,7 @@ import { registerReconcile } from './commands/reconcile.js';
 import { registerValidate } from './commands/validate.js';
 import { registerMergeReports } from './commands/merge-reports.js';
 import { registerHelp } from './commands/help.js';
+import { helpFooter } from './help/command-help.js';
 
 export { VERSION } from './version.js';
 import { VERSION } from './version.js';
@@ -31,8 +32,14 @@ export function buildProgram(context: CommandContext): Command {
   const program = new Command();
   program
     .name('zapis')
-    .description('Chess notation and scoresheets: validate, convert, reconcile, decode and print games in any language.')
-    .version(VERSION, '-V, --version')
+    .description('Chess games in any language: validate, convert, reconcile, decode, print, read.')
+    .version(VERSION, '-v, --version')
+    // -V, as commander has it, still answers (scripts use it), unlisted.
+    .addOption(new Option('-V').hideHelp())
+    .on('option:V', () => {
+      context.io.stdout.write(`${VERSION}\n`);
+      throw new CommanderError(EXIT_OK, 'commander.version', VERSION);
+    })
     .exitOverride()
     .configureOutput({
       writeOut: (text) => context.io.stdout.write(text),
@@ -40,6 +47,13 @@ export function buildProgram(context: CommandContext): Command {
     })
     .showHelpAfterError('(run zapis --help for usage)');
   for (const register of REGISTRARS) register(program, context);
+  program.addHelpText('after', helpFooter({
+    ok: 'all good (warnings allowed)',
+    inputErrors: 'a game or an input has errors',
+  }, [
+    { command: 'zapis validate games.pgn.gz', what: 'every game of an archive against the rules' },
+    { command: 'zapis read scans/', what: 'every scan in a folder into checked games' },
+  ]));
   return program;
 }
 

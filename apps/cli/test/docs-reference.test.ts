@@ -86,6 +86,6 @@ describe('zapis help topics (the built command)', () => {
     expect(zapis('help', 'convert').stdout).toContain('Usage: zapis convert');
     const unknown = zapis('help', 'langauges');
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toBe("zapis: no command or help topic 'langauges': try one of validate, convert, reconcile, decode, read, print, demo, merge-reports, help, languages, codes\n");
+    expect(unknown.stderr).toBe("zapis: no command or help topic 'langauges': try one of validate, convert, reconcile, decode, read, print, demo, merge-reports, help, languages, codes, readers, review\n");
   });
 });

@@ -1,6 +1,9 @@
-/** The page's side of the desk worker: each request is a promise. */
+/**
+ * The page's side of a desk worker: each request is a promise. `deep`: the worker that searches a badly read sheet
+ * again deep, as `zapis read` does (desk-worker.ts).
+ */
 import { requestTag, typedMoveStem, type DeskFailure, type DeskGame, type DeskGameSource, type DeskInput, type RoundPgn } from '@zapis/desk';
-import { materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './workers/desk-protocol.js';
+import { DEEP_DESK_WORKER, materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './workers/desk-protocol.js';
 import { otherReadingStopped, sharedAnswers, type OtherReadingPort } from './workers/other-reading-link.js';
 
 type Waiting = (reply: DeskReply) => void;
@@ -32,7 +35,11 @@ export class DeskClient {
     if (this.waiting) Atomics.add(this.waiting, 2, change);
   }
 
-  constructor() {
+  /**
+   * `deep`: the worker searches deep. `giveWayTo`: shared memory whose [0] counts what a person waits for elsewhere;
+   * this worker's decodes give way to it between plies.
+   */
+  constructor(private readonly options: { readonly deep?: boolean; readonly giveWayTo?: Int32Array } = {}) {
     this.ready = new Promise((resolve) => { this.markReady = resolve; });
     this.worker = this.start();
   }
@@ -40,7 +47,7 @@ export class DeskClient {
   private start(): Worker {
     // Requests of a worker that stopped are gone; sheets being read still are.
     if (this.waiting) this.waiting.fill(0, 0, 2);
-    const worker = new Worker(new URL('./workers/desk-worker.ts', import.meta.url), { type: 'module', name: 'zapis-desk' });
+    const worker = new Worker(new URL('./workers/desk-worker.ts', import.meta.url), { type: 'module', name: this.options.deep === true ? DEEP_DESK_WORKER : 'zapis-desk' });
     worker.onmessage = (event: MessageEvent<DeskReply>) => {
       if (event.data.kind === 'typing') {
         this.readTyping(event.data.fen, event.data.text, event.data.result);
@@ -48,8 +55,11 @@ export class DeskClient {
       }
       if (event.data.kind === 'ready') {
         if (this.waiting) {
-          const otherReading = this.startOtherReading();
-          worker.postMessage({ kind: 'signals', request: 0, waiting: this.waiting, ...(otherReading ? { otherReading } : {}) } satisfies DeskRequest,
+          // The deep worker decodes both readings itself: giving way between plies, it leaves no thread of its own busy
+          // while a person waits for a correction.
+          const otherReading = this.options.deep === true ? undefined : this.startOtherReading();
+          const giveWayTo = this.options.giveWayTo;
+          worker.postMessage({ kind: 'signals', request: 0, waiting: this.waiting, ...(otherReading ? { otherReading } : {}), ...(giveWayTo ? { giveWayTo } : {}) } satisfies DeskRequest,
             otherReading ? [otherReading.port] : []);
         }
         this.markReady();

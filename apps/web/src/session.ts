@@ -2,11 +2,14 @@
  * The review session: the files and texts given, the games found in them,
  * what a person confirmed, and what is selected. Reading runs in reader
  * workers and decoding in the desk worker; everything a person did is kept in
- * the browser's IndexedDB, so a reload loses nothing.
+ * the browser's IndexedDB, so a reload loses nothing. A scan game is shown as
+ * the narrow search decodes it, then searched again deep in a second desk
+ * worker, as `zapis read` does, with the person's confirmations as its
+ * constraints (@zapis/desk's DeepSearches).
  */
 import type { PlainOutcome } from '@zapis/ocr';
 import { sniffScanKind } from '@zapis/ocr/scan-kind';
-import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
+import { DeepSearches, type DeepSearchState, type DeskFailure, type DeskGame, type DeskGameSource, type DeskInput, type RoundPgn } from '@zapis/desk';
 import { ReaderPool, type ReadProgress } from './reader-client.js';
 import { DeskClient } from './desk-client.js';
 import { materialKey } from './workers/desk-protocol.js';
@@ -39,6 +42,11 @@ export interface GameEntry {
   readonly decoding: boolean;
   /** The last decode's time in the worker, milliseconds. */
   readonly decodeMilliseconds?: number;
+  /**
+   * Scans: the deep search, waiting for the sheets being read (they come first), under way (either way the game shown
+   * may still change), or done (the game is `zapis read`'s).
+   */
+  readonly deepSearch?: DeepSearchState | 'waiting';
 }
 
 /** A round's PGN, and every file or game given that is not in it. */
@@ -90,7 +98,18 @@ export class Session {
   private state: SessionState = { inputs: [], games: [], failures: [], restored: false, grouping: 0 };
   private readonly listeners = new Set<(state: SessionState) => void>();
   private readers: ReaderPool | undefined;
+  /**
+   * [0]: the quick decodes under way, from the request until the game is painted, in memory the deep worker sees: its
+   * search gives way to them, so that a person's correction has both cores (shared memory only).
+   */
+  private readonly quickDecodes = typeof SharedArrayBuffer === 'function' && self.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
   private readonly desk = new DeskClient();
+  /** Searches scan games again deep, and then decodes their corrections (desk-worker.ts); started for the first scan. */
+  private deepDeskClient: DeskClient | undefined;
+  private get deepDesk(): DeskClient {
+    return (this.deepDeskClient ??= new DeskClient({ deep: true, ...(this.quickDecodes ? { giveWayTo: this.quickDecodes } : {}) }));
+  }
+  private readonly deepSearches = new DeepSearches();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly storage = new DeskStorage();
   /** Off when the saved session could not be read: saving now would overwrite it. */
@@ -118,7 +137,12 @@ export class Session {
   /** Tells the desk worker what the person looks at, so it decodes their likely confirmations ahead. */
   private lookAtSelection(): void {
     const entry = this.state.games.find((game) => game.source.id === this.state.selectedGame);
-    if (entry?.game) this.desk.look(entry.source, this.state.selectedPly);
+    if (entry?.game) this.deskOf(entry.source).look(entry.source, this.state.selectedPly);
+  }
+
+  /** The worker that decodes a game: the deep one once its deep answer is shown, else the one that answers at once. */
+  private deskOf(source: DeskGameSource): DeskClient {
+    return this.deepSearches.isDeep(source.id, materialKey(source)) ? this.deepDesk : this.desk;
   }
 
   private updateInput(id: string, change: Partial<InputEntry>): void {
@@ -202,6 +226,8 @@ export class Session {
     const images: Record<number, Blob> = {};
     // The desk worker leaves its heaviest work ahead (priming wide searches) until no sheet is being read.
     this.desk.reading(1);
+    this.deepDesk.reading(1);
+    this.sheetsBeingRead += 1;
     try {
       await this.readers.readFile(file, name, (page) => {
         const outcome = { ...page.outcome, file: name };
@@ -211,6 +237,9 @@ export class Session {
       }, (stage) => this.updateInput(id, { status: stage }));
     } finally {
       this.desk.reading(-1);
+      this.deepDesk.reading(-1);
+      this.sheetsBeingRead -= 1;
+      if (this.sheetsBeingRead === 0) for (const then of this.sheetsReadWaiters.splice(0)) then();
     }
     pages.sort((a, b) => (a.page ?? 0) - (b.page ?? 0));
     const failed = pages.filter((page) => !page.ok);
@@ -249,6 +278,9 @@ export class Session {
         .map((input) => (input.kind === 'text'
           ? { kind: 'text', id: input.id, name: input.name, text: input.text ?? '' }
           : { kind: 'scan', id: input.id, name: input.name, pages: input.pages }));
+      // The deep worker holds the scans too (named by id once sent whole), to decode the same games by the same ids.
+      const scans = inputs.filter((input) => input.kind === 'scan');
+      if (scans.length > 0 || this.deepDeskClient) void this.deepDesk.games(scans);
       const { games, failures } = await this.desk.games(inputs);
       const known = new Map(this.state.games.map((entry) => [entry.source.id, entry]));
       // Only games new or changed are decoded here: a game still decoding (a person's correction) is being decoded by
@@ -293,7 +325,21 @@ export class Session {
     const asked = ++this.decodesAsked;
     this.latestDecode.set(id, asked);
     this.updateGame(id, { decoding: true });
-    const decoded = await this.desk.decode(entry.source, entry.confirmations);
+    const desk = this.deskOf(entry.source);
+    const quick = desk === this.desk ? this.quickDecodes : undefined;
+    if (quick) Atomics.add(quick, 0, 1);
+    let decoded: Awaited<ReturnType<DeskClient['decode']>>;
+    try {
+      decoded = await desk.decode(entry.source, entry.confirmations);
+    } finally {
+      // Given way to until what it answered is on screen (the page's own thread needs a core too).
+      if (quick) {
+        afterNextPaint(() => {
+          Atomics.sub(quick, 0, 1);
+          Atomics.notify(quick, 0);
+        });
+      }
+    }
     if (this.latestDecode.get(id) !== asked) return;
     if (decoded.ok) {
       this.updateGame(id, { game: decoded.game, decoding: false, decodeMilliseconds: decoded.milliseconds, error: undefined });
@@ -309,6 +355,60 @@ export class Session {
     } else {
       this.updateGame(id, { decoding: false, error: decoded.message });
     }
+    // The first answer is shown: the deep search follows (or, under way, takes these confirmations when it answers).
+    if (desk === this.desk) this.searchDeep(id);
+  }
+
+  /** Sheets being read: deep searches wait for them (reading comes first: a person waits for each sheet's first answer). */
+  private sheetsBeingRead = 0;
+  private readonly sheetsReadWaiters: (() => void)[] = [];
+  /** Games whose deep search waits for the sheets being read. */
+  private readonly deepWaiting = new Set<string>();
+
+  private sheetsRead(): Promise<void> {
+    return this.sheetsBeingRead === 0 ? Promise.resolve() : new Promise((resolve) => this.sheetsReadWaiters.push(resolve));
+  }
+
+  /**
+   * The game's deep search, once its first answer is shown (a scan's), after the sheets being read, with the
+   * confirmations it has then. One under way takes the confirmations made meanwhile when it answers.
+   */
+  private searchDeep(id: string): void {
+    const entry = this.state.games.find((game) => game.source.id === id);
+    if (entry?.source.kind !== 'scan' || this.deepWaiting.has(id) || this.deepSearches.state(id, materialKey(entry.source)) !== undefined) return;
+    this.deepWaiting.add(id);
+    this.updateGame(id, { deepSearch: this.sheetsBeingRead > 0 ? 'waiting' : 'searching' });
+    const running = this.sheetsRead().then(async () => {
+      this.deepWaiting.delete(id);
+      const now = this.state.games.find((game) => game.source.id === id);
+      if (now?.source.kind !== 'scan' || !this.deepSearches.start(id, materialKey(now.source), now.confirmations)) return;
+      this.updateGame(id, { deepSearch: 'searching' });
+      await this.deepSearch(now.source, now.confirmations);
+    }).finally(() => this.decodesRunning.delete(running));
+    this.decodesRunning.add(running);
+  }
+
+  private async deepSearch(source: DeskGameSource, confirmations: ReadonlyMap<number, string>): Promise<void> {
+    const { id } = source;
+    const material = materialKey(source);
+    const decoded = await this.deepDesk.decode(source, confirmations);
+    const entry = this.state.games.find((game) => game.source.id === id);
+    if (!decoded.ok) {
+      this.deepSearches.failed(id, material);
+      if (entry) this.updateGame(id, { deepSearch: this.deepSearches.state(id, materialKey(entry.source)) });
+      return;
+    }
+    const answer = this.deepSearches.answered(id, material, confirmations, entry ? { material: materialKey(entry.source), confirmations: entry.confirmations } : undefined);
+    if (answer.kind === 'again') {
+      await this.deepSearch(source, answer.confirmations);
+      return;
+    }
+    if (answer.kind === 'drop') return;
+    // Decoded with exactly the person's confirmations: a narrow decode still under way is older news.
+    this.latestDecode.set(id, ++this.decodesAsked);
+    this.updateGame(id, { game: decoded.game, decoding: false, deepSearch: 'done', decodeMilliseconds: decoded.milliseconds, error: undefined });
+    benchRecord('zapisDeepSearchTimes', decoded.milliseconds);
+    if (this.state.selectedGame === id) this.lookAtSelection();
   }
 
   select(gameId: string, ply?: number): void {
@@ -355,9 +455,9 @@ export class Session {
     await this.decode(gameId);
   }
 
-  /** Whether a game is being decoded (an export made now waits for it). */
+  /** Whether a game is being decoded or searched deep (an export made now waits for it). */
   get decodingGames(): number {
-    return this.state.games.filter((entry) => entry.decoding).length;
+    return this.state.games.filter((entry) => entry.decoding || entry.deepSearch === 'searching' || entry.deepSearch === 'waiting').length;
   }
 
   /**
@@ -385,7 +485,7 @@ export class Session {
   typing(gameId: string, ply: number, text: string): void {
     const entry = this.state.games.find((game) => game.source.id === gameId);
     const move = entry?.game?.moves[ply - 1];
-    if (entry && move) this.desk.typing(entry.source, ply, move.fenBefore, text);
+    if (entry && move) this.deskOf(entry.source).typing(entry.source, ply, move.fenBefore, text);
   }
 
   typedMove(fen: string, text: string): Promise<{ ok: true; san: string } | { ok: false; message: string }> {
@@ -394,6 +494,8 @@ export class Session {
 
   async clear(): Promise<void> {
     this.pendingConfirmations = new Map();
+    this.deepSearches.clear();
+    this.deepWaiting.clear();
     this.update({ inputs: [], games: [], failures: [], selectedGame: undefined, selectedPly: undefined });
     this.savedInputs.clear();
     if (this.saving) await this.storage.clear().catch(() => undefined);
@@ -444,7 +546,7 @@ export class Session {
 
 /** The series the benchmark reads off the page (apps/web/bench): a number or flag appended per event. */
 type BenchSeries = 'zapisReadTimes' | 'zapisGameShownTimes' | 'zapisDecodeTimes' | 'zapisDecodedAhead' | 'zapisOtherReadings' | 'zapisCorrectionTimes'
-  | 'zapisFeedbackTimes';
+  | 'zapisFeedbackTimes' | 'zapisDeepSearchTimes';
 
 function benchRecord(series: BenchSeries, value: number | boolean): void {
   ((globalThis as unknown as Partial<Record<BenchSeries, (number | boolean)[]>>)[series] ??= []).push(value);

@@ -57,7 +57,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
 
   it('reads a scan, shows the flagged moves, takes a person\u2019s choices, exports the game and keeps it across a reload', async () => {
     const { page } = app;
-    const truth = truthOf('jpeg150');
+    let truth = truthOf('jpeg150');
     await page.setInputFiles('[data-testid=file-input]', join(scans, 'jpeg150.jpg'));
     await gameSettled(page);
     await page.waitForSelector('[data-cell-ply]');
@@ -71,8 +71,8 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     decoded.forEach((san, index) => { if (!flagged.includes(index + 1)) expect(san, `ply ${index + 1}`).toBe(truth[index]); });
     await app.screenshot('01-scan-read');
     // The game says which of its two readings was kept, and how many moves the other decodes otherwise.
-    expect(await page.getAttribute('[data-testid=reading]', 'data-kept')).toBe('alone');
-    expect(await page.textContent('[data-testid=reading]')).toMatch(/^Read twice: PP-OCR’s reading alone is kept\. Moves the two networks together decode otherwise \(all flagged\): [1-9]\d*\.$/u);
+    expect(await page.getAttribute('[data-testid=reading]', 'data-kept')).toBe('ensemble');
+    expect(await page.textContent('[data-testid=reading]')).toMatch(/^Read twice: the two networks’ reading is kept\. Moves PP-OCR alone decodes otherwise: [1-9]\d*\.$/u);
 
     // An alternative that is not legal where the game stands (from a game that went otherwise earlier) says so.
     let changesEarlierSeen = 0;
@@ -87,11 +87,23 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     // Measured on this scan: the other reader's 35... Rc8 and 37. Rxc8, decoded after its game went otherwise.
     expect(changesEarlierSeen).toBeGreaterThan(0);
 
+    // The person's choices, on a sheet the desk reads with wrong moves: Black's copy of the pair, read alone.
+    await page.click('[data-testid=tab-review]');
+    await page.click('text=/Clear everything|Wyczyść wszystko/');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=inputs] li, [data-testid=games] li').length === 0);
+    truth = (JSON.parse(readFileSync(join(scans, 'pair.json'), 'utf8')) as { sheets: { san: string[] }[] }).sheets[1].san;
+    await page.setInputFiles('[data-testid=file-input]', join(scans, 'pair-black.jpg'));
+    await gameSettled(page);
+    await page.waitForSelector('[data-cell-ply]');
+    const wrongAtFirst = (await moves.evaluateAll((items) => items.map((item) => item.getAttribute('data-san') ?? ''))).filter((san, index) => san !== truth[index]);
+    expect(wrongAtFirst.length).toBeGreaterThan(0);
+
     // The person goes through the flagged moves with the keyboard: pick the right alternative, or accept.
     let picked = 0;
     let namedByTheOtherReader = 0;
+    let withRisk = 0;
     const actedOn = new Set<number>();
-    for (let step = 0; step < 3 * flagged.length + 10; step += 1) {
+    for (let step = 0; step < 3 * truth.length + 10; step += 1) {
       const remaining = await page.locator('[data-testid=move-list] li[data-review=true]').count();
       if (remaining === 0) break;
       await page.keyboard.press('n');
@@ -100,19 +112,27 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
       const shown = await page.locator(`[data-testid=move-list] li[data-ply="${ply}"]`).getAttribute('data-san');
       const right = truth[ply - 1];
       expect(await page.locator('[data-testid=cell-crop]').count()).toBeGreaterThan(0);
-      // Every move read off a scan shows the review model's chance that it is wrong.
-      expect(await detail.locator('[data-testid=risk]').textContent()).toMatch(/^chance it is wrong, as the review model estimates it: \d+(\.\d)?%$/u);
+      // One number story: the review model's chance that the move is wrong, in one sentence with the decoder's
+      // confidence it weighs; or, for a move the model did not weigh (re-decoded after a choice), the confidence alone.
+      const heading = (await detail.locator('h3').textContent()) ?? '';
+      if (await detail.locator('[data-testid=risk]').count() > 0) {
+        withRisk += 1;
+        expect(await detail.locator('[data-testid=risk]').textContent()).toMatch(/^chance it is wrong: \d+(\.\d)?%, as the review model estimates it from the decoder\u2019s confidence \(\d+(\.\d)?%\)/u);
+        expect(heading).not.toContain('confidence');
+      } else if (!heading.includes('confirmed by you')) {
+        expect(heading).toMatch(/confidence \d+(\.\d)?%/u);
+      }
+      // The second reader's move, where it decodes another, is named and offered first (key 1).
+      const other = (await detail.locator('.reasons').allTextContents()).join(' ').match(/the other reader reads ([^,\s]+)/u);
+      if (other) {
+        namedByTheOtherReader += 1;
+        expect(await page.locator('[data-testid=alternatives] button').first().textContent()).toContain(other[1]);
+      }
       if (shown === right) {
         await page.keyboard.press('a');
       } else {
         const alternatives = await page.locator('[data-testid=alternatives] button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-san')));
         const index = alternatives.indexOf(right);
-        // The second reader's move, where it decodes another, is named and offered first (key 1).
-        const other = (await detail.locator('.reasons').allTextContents()).join(' ').match(/the other reader reads ([^,\s]+)/u);
-        if (other) {
-          namedByTheOtherReader += 1;
-          expect(await page.locator('[data-testid=alternatives] button').first().textContent()).toContain(other[1]);
-        }
         if (index >= 0) {
           await page.keyboard.press(String(index + 1));
           picked += 1;
@@ -131,6 +151,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     expect(reviewed).toEqual(truth);
     expect(picked).toBeGreaterThan(0);
     expect(namedByTheOtherReader).toBeGreaterThan(0);
+    expect(withRisk).toBeGreaterThan(0);
     // PP-OCR alone's reading was decoded by the other reading's worker, beside the desk worker's decode (the page is
     // cross-origin isolated): the first decode's and every correction's not decoded ahead.
     const otherReadings = await page.evaluate(() => (window as unknown as { zapisOtherReadings?: number[] }).zapisOtherReadings ?? []);
@@ -349,7 +370,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     const pgn = readFileSync((await download.path())!, 'utf8').replace(/\s+/g, ' ');
     expect(pgn).toContain('2. Nf3 {confirmed by a person}');
     expect(pgn).toContain('{zapis desk: 1 move confirmed by a person; 0 moves still flagged for review}');
-    expect(pgn).toContain('[Round "3"] [White "Kowalski,Jan"] [Black "Nowak,Anna"] [Result "*"] [Board "7"] {zapis desk: no moves could be decoded: no moves are written on the sheet} *');
+    expect(pgn).toContain('[Round "3"] [White "Kowalski, Jan"] [Black "Nowak, Anna"] [Result "*"] [Board "7"] {zapis desk: no moves could be decoded: no moves are written on the sheet} *');
     expect(await page.textContent('[data-testid=export-summary]')).toBe('Games exported: 2; moves confirmed by a person: 1, still flagged: 0. '
       + 'No move could be decoded in 1 of them (a blank or unreadable sheet): each is in the PGN with its tags, and why in a comment.');
   });
@@ -399,7 +420,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
 
   it('shows a game as settled only with every confirmation made so far, however quickly the keys come', async () => {
     const { page } = app;
-    await pasteGame(page, '1. e4 e5 2. Mf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. 8b3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7\n');
+    await pasteGame(page, '1. e4 e5 2. Mf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. 8b3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nd7 11. Nd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6\n');
     const flagged = await page.locator('[data-testid=move-list] li[data-review=true]').count();
     expect(flagged).toBeGreaterThanOrEqual(3);
     // In the page: the keys `a` pressed so far, and at each moment the game stops decoding, that count beside the
@@ -656,13 +677,20 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk offline', () => 
   });
 });
 
-/** Records the kinds of what the page asks the desk worker: each 'games' request's inputs, and whether a decode carries a source. */
+/**
+ * Records the kinds of what the page asks its desk workers (the one that answers at once and the one that searches
+ * deep), by worker: each 'games' request's inputs, and whether a decode carries a source.
+ */
 const RECORD_DESK_REQUESTS = `
   const post = Worker.prototype.postMessage;
+  const workers = new WeakMap();
+  let started = 0;
   window.zapisDeskRequests = [];
   Worker.prototype.postMessage = function (message, ...rest) {
-    if (message && message.kind === 'games') window.zapisDeskRequests.push({ kind: 'games', inputs: message.inputs.map((input) => [input.kind, input.id]) });
-    if (message && message.kind === 'decode') window.zapisDeskRequests.push({ kind: 'decode', source: 'source' in message });
+    if (!workers.has(this)) workers.set(this, started++);
+    const worker = workers.get(this);
+    if (message && message.kind === 'games') window.zapisDeskRequests.push({ kind: 'games', worker, inputs: message.inputs.map((input) => [input.kind, input.id]) });
+    if (message && message.kind === 'decode') window.zapisDeskRequests.push({ kind: 'decode', worker, source: 'source' in message });
     return post.call(this, message, ...rest);
   };
 `;
@@ -680,14 +708,19 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk with a round of 
         await gameSettled(page);
       }
       expect(await page.locator('[data-testid=games] li').count()).toBe(2);
-      const requests = await page.evaluate(() => (window as unknown as { zapisDeskRequests: { kind: string; inputs?: [string, string][]; source?: boolean }[] }).zapisDeskRequests);
-      const groupings = requests.filter((request) => request.kind === 'games').map((request) => request.inputs ?? []);
-      expect(groupings.length).toBeGreaterThanOrEqual(2);
-      // Each input sent whole once; named by its id after.
-      const whole = groupings.flat().filter(([kind]) => kind === 'scan').map(([, id]) => id);
-      expect(new Set(whole).size).toBe(2);
-      expect(whole).toHaveLength(2);
-      expect(groupings.at(-1)!.map(([kind]) => kind)).toContain('known');
+      const requests = await page.evaluate(() => (window as unknown as { zapisDeskRequests: { kind: string; worker: number; inputs?: [string, string][]; source?: boolean }[] }).zapisDeskRequests);
+      const workers = [...new Set(requests.filter((request) => request.kind === 'games').map((request) => request.worker))];
+      // Both desk workers hold the scans: the one that answers at once, and the one that searches them deep.
+      expect(workers).toHaveLength(2);
+      for (const worker of workers) {
+        const groupings = requests.filter((request) => request.kind === 'games' && request.worker === worker).map((request) => request.inputs ?? []);
+        expect(groupings.length).toBeGreaterThanOrEqual(2);
+        // Each input sent whole once to each; named by its id after.
+        const whole = groupings.flat().filter(([kind]) => kind === 'scan').map(([, id]) => id);
+        expect(new Set(whole).size).toBe(2);
+        expect(whole).toHaveLength(2);
+        expect(groupings.at(-1)!.map(([kind]) => kind)).toContain('known');
+      }
       // Decodes name the game; the worker has its material.
       const decodes = requests.filter((request) => request.kind === 'decode');
       expect(decodes.length).toBeGreaterThanOrEqual(2);

@@ -100,9 +100,9 @@ export async function deskReady(page: Page, timeout = 30_000): Promise<void> {
   }
 }
 
-/** Waits until the selected game is decoded and no decode is running. */
+/** Waits until the selected game is decoded, no decode is running, and a scan's deep search has answered. */
 export async function gameSettled(page: Page, timeout = 120_000): Promise<void> {
-  await page.waitForSelector('[data-testid=game][data-decoding=false]', { timeout });
+  await page.waitForSelector('[data-testid=game][data-decoding=false]:not([data-deep=searching]):not([data-deep=waiting])', { timeout });
 }
 
 /**

@@ -97,6 +97,6 @@ function flagged(move: DecodedMove, otherMove: DecodedMove | undefined): Decoded
   const posterior = (san: string): number => move.alternatives.find((alternative) => alternative.san === san)?.probability ?? 0;
   const rival: Rival | undefined = move.review
     ? move.rival
-    : otherMove ? { kind: 'move', san: otherMove.san, probability: posterior(otherMove.san) } : { kind: 'game-ends', probability: 0 };
+    : otherMove ? { kind: 'move', san: otherMove.san, probability: posterior(otherMove.san) } : { kind: 'game-ends', probability: move.remainder.gameEnds };
   return { ...move, review: true, reviewReasons, ...(rival ? { rival } : {}), ...(otherMove ? { otherReading: otherMove.san } : {}) };
 }

@@ -13,16 +13,19 @@ import { NoisyChannel } from './channel.js';
 import { readCellsOf, searchLanguages } from './search-languages.js';
 import { looksLost, noiseScale, stillLost, STILL_LOST } from './lost-game.js';
 import type { MovePriorWeights } from './move-prior.js';
-import { backwardPass, expectedAccuracyPath, plyMarginals, type MoveProbability } from './posterior.js';
+import { backwardPass, expectedAccuracyPath, plyMarginals } from './posterior.js';
+import { settledPath } from './settled-path.js';
+import { NO_REMAINDER, plyBelief, type Alternative, type Remainder } from './ply-belief.js';
 import { prepareSheet, type PreparedSheet } from './prepared-sheet.js';
 import { rescoreLattice } from './rescore.js';
 import { cellText, type CellSource, type Sheet } from './readings.js';
 import { searchLattice, type CellUse, type Lattice } from './search.js';
 import { parseTranscription } from './transcription.js';
+import { withTextReview } from './text-review-risk.js';
 import { adaptSpelling } from './spelling-habits.js';
 import { spellingPriorsOf } from './spellings.js';
 import { isCorrection, isScoredCorrection } from './corrections.js';
-import { bestOtherMove, GAME_END_RIVAL_PROBABILITY, LISTED_PROBABILITY, readTexts, type Rival } from './rival.js';
+import { bestOtherMove, GAME_END_RIVAL_PROBABILITY, readTexts, type Rival } from './rival.js';
 import { noiseScaleOf, readingErrors, scaledChannelParameters, SHEET_NOISE } from './sheet-noise.js';
 import { badConfirmation, unplayedConfirmation } from './confirmed-moves.js';
 import type { SearchCache } from './search-cache.js';
@@ -111,6 +114,7 @@ export interface SearchOptions extends DecodeOptions {
 }
 
 export type { Rival } from './rival.js';
+export type { Alternative, Remainder } from './ply-belief.js';
 
 /** Why a move is on the review list. */
 export type ReviewReason =
@@ -146,11 +150,6 @@ export type ReviewReason =
    */
   | 'changed';
 
-export interface Alternative {
-  readonly san: string;
-  readonly probability: number;
-}
-
 /** How one sheet accounts for a half-move. */
 export interface CellAccount {
   readonly sheet: number;
@@ -181,10 +180,15 @@ export interface DecodedMove {
   readonly description: MoveDescription;
   /** The position before the move. */
   readonly fen: string;
-  /** Posterior probability that this move (as SAN) is the one played at this ply (0..1). */
+  /**
+   * Posterior probability that this move (as SAN) is the one played at this ply (0..1). It, the alternatives'
+   * probabilities and the remainder are one distribution: together they make 1, and no alternative is likelier.
+   */
   readonly confidence: number;
   /** Other moves at this ply, likeliest first. */
   readonly alternatives: readonly Alternative[];
+  /** Where the rest of the ply's probability is: games ending before it, other moves, a move outside the search. */
+  readonly remainder: Remainder;
   /** A person should look: low confidence, a corrected reading, or nobody wrote the move. */
   readonly review: boolean;
   /** Why it is on the review list (empty when it is not). */
@@ -329,38 +333,13 @@ function searchDoubt(surprises: readonly number[], reach: number): number[] {
   });
 }
 
-/** Other moves at a ply, likeliest first, one per SAN (paths through different positions may write the same move). */
-function alternativesOf(marginals: readonly MoveProbability[], chosen: string, count: number): Alternative[] {
-  const bySan = new Map<string, number>();
-  for (const entry of marginals) if (entry.san !== chosen) bySan.set(entry.san, (bySan.get(entry.san) ?? 0) + entry.probability);
-  return [...bySan].filter(([, probability]) => probability >= LISTED_PROBABILITY).sort((a, b) => b[1] - a[1]).slice(0, count)
-    .map(([san, probability]) => ({ san, probability }));
-}
-
-/** What one ply's posterior says of the chosen move (by SAN: the PGN writes the SAN, and paths that part earlier may play it from elsewhere). */
-interface PlyBelief {
-  readonly probability: number;
-  readonly alternatives: Alternative[];
-  /** Mass of the games that end before this ply. */
-  readonly endsBefore: number;
-}
-
-function plyBelief(here: readonly MoveProbability[], san: string, alternativeCount: number): PlyBelief {
-  let probability = 0;
-  let total = 0;
-  for (const entry of here) {
-    total += entry.probability;
-    if (entry.san === san) probability += entry.probability;
-  }
-  return { probability, alternatives: alternativesOf(here, san, alternativeCount), endsBefore: Math.max(0, 1 - total) };
-}
-
 function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, scores: DecodedGame['languageScores'], options: SearchOptions): BuiltGame {
   const { lattice, language } = run;
   backwardPass(lattice);
   const marginals = plyMarginals(lattice);
   // Moves are counted right one by one: the game with the most right on average, not the single likeliest.
-  const path = expectedAccuracyPath(lattice, marginals);
+  // Each move is told with a posterior in which no other move is likelier (settledPath).
+  const { path, posteriors } = settledPath(lattice, expectedAccuracyPath(lattice, marginals), marginals);
   const surprises = path.map((edge) => lattice.surprise(edge));
   const lost = stillLost(surprises);
   const doubt = searchDoubt(surprises, lost ? STILL_LOST.reach : DOUBT_REACH);
@@ -376,7 +355,6 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
     const side = position.turn;
     const moveNumber = position.fullmoves;
     const { san, description } = edge.candidate;
-    const belief = plyBelief(marginals[index] ?? [], san, alternativeCount);
     const cells: CellAccount[] = edge.steps.map((step, sheet) => {
       for (const noise of step.noise) {
         const cell = sheets[sheet].cells[noise];
@@ -415,7 +393,9 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
     // game still looks lost): its surprise is its prior's, which says nothing of a dropped game.
     const asWritten = seen && !corrected && !disputed && !lost;
     const confirmed = confirmedPlies.has(ply);
-    const confidence = confirmed ? 1 : Math.min(1, Math.max(0, belief.probability * (asWritten ? 1 : doubt[index])));
+    // The doubt takes from every move of the ply alike: what it takes is a move outside the search (ply-belief.ts).
+    const belief = plyBelief(posteriors[index] ?? [], san, alternativeCount, asWritten ? 1 : doubt[index]);
+    const confidence = confirmed ? 1 : belief.probability;
     const reviewReasons: ReviewReason[] = confirmed ? [] : [
       ...(confidence < threshold ? ['uncertain' as const] : []),
       ...(corrected ? ['corrected' as const] : []),
@@ -425,17 +405,20 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
     let rival: Rival | undefined;
     if (reviewReasons.length > 0) {
       const best = belief.alternatives[0];
-      if (belief.endsBefore >= GAME_END_RIVAL_PROBABILITY && belief.endsBefore > (best?.probability ?? 0)) rival = { kind: 'game-ends', probability: belief.endsBefore };
+      const { gameEnds } = belief.remainder;
+      if (gameEnds >= GAME_END_RIVAL_PROBABILITY && gameEnds > (best?.probability ?? 0)) rival = { kind: 'game-ends', probability: gameEnds };
       else if (best) rival = { kind: 'move', san: best.san, probability: best.probability };
       else {
         const other = bestOtherMove(position, edge.from.lastCaptureSquare, san, readTexts(cells), language, run.channel, options.movePrior, options.reuse);
-        const kept = (marginals[index] ?? []).filter((entry) => entry.san === other).reduce((sum, entry) => sum + entry.probability, 0);
-        if (other) rival = { kind: 'move', san: other, probability: kept };
+        // On the same distribution as the move's confidence: what the search kept of it, trusted alike.
+        if (other) rival = { kind: 'move', san: other, probability: plyBelief(posteriors[index] ?? [], other, 0, asWritten ? 1 : doubt[index]).probability };
       }
     }
     moves.push({
       ply, moveNumber, side, san, uci: edge.candidate.uci, description, fen, confidence,
-      alternatives: belief.alternatives,
+      // A confirmed move is the move: nothing is left for another.
+      alternatives: confirmed ? [] : belief.alternatives,
+      remainder: confirmed ? NO_REMAINDER : belief.remainder,
       review: reviewReasons.length > 0,
       reviewReasons,
       corrected,
@@ -509,7 +492,9 @@ function withSearchesDiffering(game: DecodedGame, first: DecodedGame): DecodedGa
   const moves = game.moves.map((move, index): DecodedMove => {
     const other = first.moves[index];
     if (move.confirmed || other?.san === move.san) return move;
-    const rival: Rival | undefined = move.rival ?? (other ? { kind: 'move', san: other.san, probability: 0 } : undefined);
+    // Its probability is the deep search's, as the move's confidence is (0: the deep search kept nothing of it worth listing).
+    const kept = other ? move.alternatives.find((alternative) => alternative.san === other.san)?.probability ?? 0 : 0;
+    const rival: Rival | undefined = move.rival ?? (other ? { kind: 'move', san: other.san, probability: kept } : undefined);
     return { ...move, review: true, reviewReasons: [...move.reviewReasons, 'searches-differ'], ...(rival ? { rival } : {}) };
   });
   return { ...game, moves, review: moves.filter((move) => move.review).map((move) => move.ply) };
@@ -554,7 +539,7 @@ function decodeRun(setup: SearchSetup, run: LanguageRun, scores: DecodedGame['la
  * of every half-move, decoded jointly).
  */
 export function decodeSheets(input: Sheet | readonly Sheet[], options: DecodeOptions = {}): Result<DecodedGame, DecodeError> {
-  return searchSheets(input, options);
+  return withTextReview(searchSheets(input, options), input);
 }
 
 /** `decodeSheets` with the search's own settings (SearchOptions). */

@@ -7,7 +7,7 @@
 export {
   decodeSheets, decodeText, PRINTED_LANGUAGE_ODDS,
   type DecodeOptions, type SearchOptions, type DecodedGame, type DecodedMove, type DecodeError, type DecodedTranscription,
-  type Alternative, type CellAccount, type UnexplainedCell, type GameBreak, type ReviewReason, type Rival,
+  type Alternative, type Remainder, type CellAccount, type UnexplainedCell, type GameBreak, type ReviewReason, type Rival,
 } from './decode.js';
 export {
   decodeReadings, type SheetReadings, type ReadingsDecodeOptions, type DecodedReadings, type ReviewBy, type MoveRisk,

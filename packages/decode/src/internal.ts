@@ -9,6 +9,9 @@ export {
   REVIEW_RISK_FEATURES, alsoAlwaysWhenKept, alwaysReviewed, disputeForcesReview, disputeOutvoted, disputeStands, reviewByRisk, reviewListing,
   reviewRiskFeatures, reviewRiskScores, riskOf,
 } from './review-risk.js';
+export {
+  fitLogistic, highestPassingThreshold, logisticScore, reviewModelSource, standardise, type LogisticModel, type StandardisedRows,
+} from './fit-logistic.js';
 export { likelyLanguage, type LanguageChoice } from './search-languages.js';
 export { nearestOtherMove } from './nearest-move.js';
 export { GAME_END_RIVAL_PROBABILITY } from './rival.js';

@@ -1,9 +1,10 @@
 /**
  * A decoded game as PGN export format (standard SAN). A move whose reading
  * was corrected carries what was read (`{read: Hd1}`); a move a person should
- * look at carries why, its confidence and its strongest rival
- * (`{review: corrected; confidence 1.00; or Qd8 (0.00)}`); a move a person
- * confirmed says so (`{confirmed by a person}`).
+ * look at carries why, its confidence, its strongest rival and where the
+ * rest of the probability is, so that what it names sums to 1
+ * (`{review: corrected; confidence 0.60; or Qd8 (0.30), a move the search did not keep (0.10)}`);
+ * a move a person confirmed says so (`{confirmed by a person}`).
  */
 import { writePgn, type ResultText, type WritableMove } from '@zapis/notation';
 import type { DecodedGame, DecodedMove, ReviewReason } from './decode.js';
@@ -46,14 +47,36 @@ export function readComment(move: DecodedMove): string | undefined {
   return `read: ${corrected.map((cell) => `${cell.text}${several ? ` (sheet ${cell.sheet + 1})` : ''}`).join(', ')}`;
 }
 
-/** The rival and the other alternatives, strongest first: `or Qc6 (0.02), Qa6 (<0.01)`, `or the game ends before it (0.03)`. */
+/** A share of a ply's probability that prints as 0.00 says nothing. */
+const SAID = 0.005;
+
+/**
+ * Where the rest of a move's probability is, each part that prints as 0.01 or more: `other moves (0.02)`,
+ * `the game ends before it (0.03)` (unless the rival says so), `a move the search did not keep (0.97)`.
+ */
+function remainderTexts(move: DecodedMove): string[] {
+  const { gameEnds, otherMoves, outsideSearch } = move.remainder;
+  const parts: [string, number][] = [
+    ['other moves', otherMoves],
+    ...(move.rival?.kind === 'game-ends' ? [] : [['the game ends before it', gameEnds] as [string, number]]),
+    ['a move the search did not keep', outsideSearch],
+  ];
+  return parts.filter(([, probability]) => probability >= SAID).map(([text, probability]) => `${text} (${probabilityText(probability)})`);
+}
+
+/**
+ * The rival, the other alternatives and the rest, strongest first: `or Qc6 (0.02), Qa6 (<0.01)`, `or the game ends
+ * before it (0.03)`, `or Nf3 (0.00), a move the search did not keep (0.97)`.
+ */
 export function rivalText(move: DecodedMove): string {
   const rival = move.rival;
-  if (!rival) return 'the only legal move';
+  const rest = remainderTexts(move);
+  // The only legal move here: what is left is a game that went otherwise before.
+  if (!rival) return `the only legal move${rest.length > 0 ? `, unless the game went otherwise before (${probabilityText(1 - move.confidence)})` : ''}`;
   const others = move.alternatives.filter((alternative) => rival.kind !== 'move' || alternative.san !== rival.san)
     .map((alternative) => `${alternative.san} (${probabilityText(alternative.probability)})`);
   const first = rival.kind === 'move' ? `${rival.san} (${probabilityText(rival.probability)})` : `the game ends before it (${probabilityText(rival.probability)})`;
-  return `or ${[first, ...others].join(', ')}`;
+  return `or ${[first, ...others, ...rest].join(', ')}`;
 }
 
 /** What another reader's decoding has here: `the other reader reads Be7`. */
@@ -84,10 +107,13 @@ export function reviewComment(move: DecodedMove, readerNames?: ReaderNames): str
   return `review: ${reasons || 'flagged'}; confidence ${move.confidence.toFixed(2)}${rival}`;
 }
 
-/** The rival is only the other reader's move (or its game ending), already named among the reasons. */
+/**
+ * The rival is only the other reader's move (or its game ending), already named among the reasons, and has no
+ * probability worth a number: nothing is left unsaid without it.
+ */
 function rivalIsOtherReading(move: DecodedMove): boolean {
   const rival = move.rival;
-  if (!rival || !move.reviewReasons.includes('readers-differ')) return false;
+  if (!rival || !move.reviewReasons.includes('readers-differ') || rival.probability >= SAID || remainderTexts(move).length > 0) return false;
   const same = rival.kind === 'move' ? rival.san === move.otherReading : move.otherReading === undefined;
   return same && move.alternatives.every((alternative) => rival.kind === 'move' && alternative.san === rival.san);
 }

@@ -67,12 +67,15 @@ export function plyMarginals(lattice: Lattice): MoveProbability[][] {
   return marginals;
 }
 
+/** The gains' key for a move the posterior holds nothing of at a ply (no SAN is empty). */
+const UNKEPT = '';
+
 /** The best score so far into `node` after trying `edge` (kept in `via` when it beats `best`). */
 function relax(edge: LatticeEdge, node: LatticeNode, best: number, score: Map<LatticeNode, number>, via: Map<LatticeNode, LatticeEdge>,
   gains: Map<string, number>): number {
   const from = score.get(edge.from);
   if (from === undefined) return best;
-  const total = from + (gains.get(edge.candidate.key) ?? -0.5);
+  const total = from + (gains.get(edge.candidate.san) ?? gains.get(UNKEPT) ?? -0.5);
   if (total <= best + 1e-12) return best;
   via.set(node, edge);
   return total;
@@ -83,11 +86,24 @@ function relax(edge: LatticeEdge, node: LatticeNode, best: number, score: Map<La
  * complete game maximising the sum over its plies of each move's posterior, less one half per ply, so
  * that a ply is added at the end only if its move is more likely than not. The Viterbi game is the
  * single likeliest game, but where many games share most of their moves it can hold a move the
- * lattice as a whole finds unlikely. Falls back to Viterbi for a game that breaks.
+ * lattice as a whole finds unlikely. Moves are counted by their SAN, as they are written and their
+ * confidence is given: counted by the squares they join, games that leave a rook where it stood
+ * (27.h3, 27.b4 before 28.Rh7+ from d7) pool their later moves against a likelier rook move (27.Rg7+
+ * before 28.Rh7+ from g7). Before any count, the game holds as few moves as it can that another
+ * move at their ply is likelier than. Falls back to Viterbi for a game that breaks.
  */
 export function expectedAccuracyPath(lattice: Lattice, marginals: readonly MoveProbability[][]): LatticeEdge[] {
   if (!lattice.bestFinal || lattice.bestFinal.abandoned) return bestPath(lattice);
-  const gainAt = marginals.map((moves) => new Map(moves.map((entry) => [`${entry.uci}|${entry.san}`, entry.probability - 0.5])));
+  // Outranking one move outweighs every move's gain in the whole game (each within ±0.5).
+  const outranked = marginals.length + 1;
+  const gainAt = marginals.map((moves) => {
+    const gains = new Map<string, number>();
+    for (const entry of moves) gains.set(entry.san, (gains.get(entry.san) ?? -0.5) + entry.probability);
+    const likeliest = Math.max(...gains.values());
+    for (const [san, gain] of gains) if (gain < likeliest - 1e-12) gains.set(san, gain - outranked);
+    gains.set(UNKEPT, -0.5 - outranked);
+    return gains;
+  });
   const score = new Map<LatticeNode, number>();
   const via = new Map<LatticeNode, LatticeEdge>();
   score.set(lattice.plies[0][0], 0);

@@ -166,11 +166,14 @@ export function reviewRiskFeatures(moves: readonly RiskEvidence[]): number[][] {
   ]);
 }
 
+/** The score (log-odds that the move is wrong) of one move's features under a model (the scans' or the text's). */
+export function riskScore(features: readonly number[], model: ReviewRiskModel): number {
+  return features.reduce((score, value, index) => score + model.weights[index] * ((value - model.mean[index]) / model.scale[index]), model.intercept);
+}
+
 /** The score (log-odds that the move is wrong) of each move. */
 export function reviewRiskScores(moves: readonly RiskEvidence[], model: ReviewRiskModel = DEFAULT_REVIEW_RISK): number[] {
-  return reviewRiskFeatures(moves).map((features) => features.reduce(
-    (score, value, index) => score + model.weights[index] * ((value - model.mean[index]) / model.scale[index]), model.intercept,
-  ));
+  return reviewRiskFeatures(moves).map((features) => riskScore(features, model));
 }
 
 /** The probability that a move is wrong, from its score. */

@@ -37,16 +37,16 @@ describe.skipIf(skip)('evaluation on real games (small)', () => {
     expect(result.languageRight).toBe(result.games);
   });
 
-  it('decodes English sheets at 5% noise, in doubt about few moves, every correction on the review list', () => {
+  it('decodes English sheets at 5% noise, in doubt about few moves, every correction shown and few on the review list', () => {
     const result = evaluate(games, { language: 'en', rate: 0.05, seed: 8 }, {}, false);
     results.push(result);
     expect(accuracy(result)).toBeGreaterThan(0.98);
     // The bound on review work for doubt (the review threshold trades it for unflagged accuracy).
     expect(result.uncertainMoves / result.moves).toBeLessThan(0.05);
-    // A move read otherwise than it is written is always flagged: at 5% per character, about one in eight.
-    expect(result.correctedMoves).toBeGreaterThan(0);
-    expect(result.flaggedMoves).toBeGreaterThanOrEqual(result.correctedMoves);
-    expect(result.flaggedMoves / result.moves).toBeLessThan(0.25);
+    // A move read otherwise than it is written is always shown as corrected: at 5% per character, about one in
+    // eight. Only those a person could decide otherwise are listed (text-review-risk.ts): the bound, 5%.
+    expect(result.correctedMoves / result.moves).toBeGreaterThan(0.05);
+    expect(result.flaggedMoves / result.moves).toBeLessThan(0.05);
     // Moves it does not flag are right far more often than moves overall.
     expect(result.unflaggedCorrect / result.unflaggedMoves).toBeGreaterThan(0.998);
   });

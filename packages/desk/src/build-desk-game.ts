@@ -44,6 +44,7 @@ export function deskMoves(decoded: DecodedGame, sheetsAt: (move: DecodedMove) =>
         const { written, legal } = sanAt(move.fen, alternative.san, decoded.language);
         return { san: alternative.san, written, probability: rounded(alternative.probability), ...(legal ? {} : { changesEarlier: true as const }) };
       }),
+      remainder: { ...move.remainder },
       review: move.review, reviewReasons: [...move.reviewReasons], corrected: move.corrected, confirmed: move.confirmed,
       read: sheets.read,
       readCorrected: sheets.read.map((_, sheet) => move.cells[sheet]?.corrected === true),

@@ -17,4 +17,9 @@ export interface DeskDecodeOptions {
   readonly asRead?: DeskGame;
   /** Decodes a scan game's second reading (PP-OCR alone) on another thread, beside this one's (other-reading-client.ts). */
   readonly otherReading?: OtherReadingDecoder;
+  /**
+   * Scans: a badly read sheet is searched again with the deep beam, as `zapis read` does by default
+   * (@zapis/decode's `deepSearch`). Off, the game is the narrow search's (`zapis read --no-deep`).
+   */
+  readonly deepSearch?: boolean;
 }

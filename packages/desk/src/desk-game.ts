@@ -24,6 +24,8 @@ export interface DeskMove {
    * (`changesEarlier`) is not legal in `fenBefore`: confirming it changes moves before it.
    */
   alternatives: { san: string; written: string; probability: number; changesEarlier?: true }[];
+  /** The decoder's word on the rest of the ply's probability (`DecodedMove.remainder`), for the PGN's review comments. */
+  remainder?: { gameEnds: number; otherMoves: number; outsideSearch: number };
   review: boolean;
   /**
    * 'uncertain', 'corrected' (what was read is not the move), 'disputed' (what was read is the move, but one reader of

@@ -13,7 +13,8 @@ export { DecodeAhead, type AheadGames, type DecodeAheadOptions } from './decode-
 export { type DeskGame, type DeskMove, type DeskDiagnostic } from './desk-game.js';
 export { type DeskDecodeOptions } from './decode-options.js';
 export { decodeDeskGame } from './decode-desk-game.js';
-export { decodeKeptGame, keptAheadGames } from './decode-kept.js';
+export { decodeKeptGame, decodeKeptGameGivingWay, keptAheadGames, type KeptSearch } from './decode-kept.js';
+export { DeepSearches, type DeepSearchState, type DeepAnswer } from './deep-searches.js';
 export { markChangedMoves } from './changed-moves.js';
 export { markBeforeRefused } from './refused-moves.js';
 export { KeptGames, KEPT_GAMES, WARM_GAMES, type KeptGame, type KeptGamesOptions } from './kept-games.js';

@@ -36,6 +36,7 @@ function decodedMove(move: DeskMove): DecodedMove | undefined {
     ply: move.ply, moveNumber: move.moveNumber, side: move.side, san: move.san, uci: move.uci,
     description: describeMove(position.value, played), fen: move.fenBefore, confidence: move.confidence,
     alternatives: move.alternatives, review: move.review,
+    remainder: move.remainder ?? { gameEnds: 0, otherMoves: 0, outsideSearch: 0 },
     reviewReasons: move.reviewReasons.filter((reason): reason is ReviewReason => (REVIEW_REASONS as readonly string[]).includes(reason)),
     corrected: move.corrected, confirmed: move.confirmed,
     ...(move.rival ? { rival: move.rival } : {}),

@@ -57,6 +57,7 @@ export function decodeScanSource(source: DeskScanSource, confirmed: Confirmation
     ...(confirmed.size > 0 ? { confirmed } : {}),
     ...(options.reuse ? { reuse: options.reuse } : {}),
     ...(options.otherReading ? { otherReading: options.otherReading } : {}),
+    ...(options.deepSearch ? { deepSearch: true } : {}),
   });
   const offers = new Set(read.drawOffers);
   const sheetsAt = (move: DecodedMove): SheetsAtMove => {

@@ -8,6 +8,7 @@
  */
 import type { CellReader, CellReading, CellWitness, TextAlternative } from './cell-reader.js';
 import { CtcScores, type CtcFrames } from './ctc-scores.js';
+import { readHeaderTexts } from './header-text.js';
 import type { GrayImage } from './raster.js';
 
 export interface CtcReaderOptions {
@@ -185,13 +186,8 @@ export class CtcReader implements CellReader {
 
   async readTexts(images: readonly GrayImage[]): Promise<TextAlternative[][]> {
     const model = this.models.find((candidate) => candidate.textFrames !== undefined);
-    if (!model?.textFrames) return images.map(() => []);
-    const frames = await model.textFrames(images);
-    return frames.map((frame) => {
-      const best = new CtcScores(frame).bestTexts(1)[0];
-      // The probability of the whole text: a name read letter by letter is rarely certain.
-      return best && best.text.trim() !== '' ? [{ text: best.text.trim().replace(/\s+/g, ' '), confidence: Math.exp(best.logProbability) }] : [];
-    });
+    const textFrames = model?.textFrames?.bind(model);
+    return textFrames ? readHeaderTexts({ textFrames }, images) : images.map(() => []);
   }
 
   async dispose(): Promise<void> {

@@ -63,7 +63,7 @@ export function cutSheet(located: LocatedSheet): CutSheet {
     drawOffer: place.drawOffer !== undefined && boxInk(page, map, place.drawOffer) >= TICKED_SHARE,
   }));
   const resultsTicked = located.resultTicks.filter((tick) => boxInk(page, map, tick.tick) >= TICKED_SHARE).map((tick) => tick.result);
-  const header = located.layout ? cutHeader(page, map, located.layout) : [];
+  const header = located.layout ? cutHeader(page, map, located.layout, located.qr) : [];
   const { image, ...location } = located;
   return { located: { ...location, imageWidth: image.width, imageHeight: image.height }, cells, resultsTicked, header };
 }

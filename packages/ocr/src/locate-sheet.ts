@@ -87,7 +87,8 @@ export function locateSheet(image: GrayImage, page: number): Result<LocatedSheet
     foundBy: 'markers',
     markersSeen: markers.length,
     layout: layout.value,
-    qr: layout.value.qr.payload,
+    // The code as read: it carries the printed header values too, which the rebuilt layout leaves out.
+    qr: qr.payload.ok ? qr.payload.value : layout.value.qr.payload,
     cells: moveCells(layout.value),
     resultTicks: resultTicks(layout.value),
   });

@@ -1,9 +1,10 @@
 /**
  * Reads the handwritten (or pre-printed) header of a zapis sheet: names,
- * event, date, round, board. The QR's event, round and board win over what
- * is read; the rest is OCR, reported with its confidence.
+ * event, site, date, round, board. A field whose printed value the QR code
+ * carries is not read at all (the code says exactly what was printed); the
+ * rest is OCR, reported with its confidence.
  */
-import type { HeaderFieldKey, SheetLayout } from '@zapis/sheet';
+import type { HeaderFieldKey, QrPayload, SheetLayout } from '@zapis/sheet';
 import type { TextAlternative } from './cell-reader.js';
 import { cutCell } from './cell-image.js';
 import type { PageMap } from './page-map.js';
@@ -19,7 +20,7 @@ export interface HeaderRead {
   readonly key: HeaderFieldKey;
   readonly tag: string;
   readonly text: string;
-  /** 0..1: the recogniser's probability of the whole text. */
+  /** 0..1: the recogniser's probability of the whole text (over its looks at the line, header-text.ts). */
   readonly confidence: number;
 }
 
@@ -30,11 +31,25 @@ export interface HeaderLine {
   readonly line: GrayImage;
 }
 
-/** The written header fields of the layout zapis knows, cut out of the page (empty ones are left out). */
-export function cutHeader(image: GrayImage, map: PageMap, layout: SheetLayout): HeaderLine[] {
+/** The QR payload's key for each header field it can carry. */
+const QR_KEYS: Partial<Record<HeaderFieldKey, 'event' | 'site' | 'date' | 'round' | 'board' | 'white' | 'black'>> = {
+  event: 'event', site: 'site', date: 'date', round: 'round', board: 'board', 'white.name': 'white', 'black.name': 'black',
+};
+
+/** The header field's printed value as the sheet's QR code carries it, if it does. */
+export function printedInQr(key: HeaderFieldKey, qr: QrPayload | undefined): string | undefined {
+  const qrKey = QR_KEYS[key];
+  return qr && qrKey ? qr[qrKey] : undefined;
+}
+
+/**
+ * The written header fields of the layout zapis knows, cut out of the page (empty ones are left out, and those whose
+ * printed value the QR code `qr` carries).
+ */
+export function cutHeader(image: GrayImage, map: PageMap, layout: SheetLayout, qr?: QrPayload): HeaderLine[] {
   return layout.header.flatMap((field) => {
     const tag = TAGS[field.key];
-    if (tag === undefined) return [];
+    if (tag === undefined || printedInQr(field.key, qr) !== undefined) return [];
     const cut = cutCell(image, map, field.valueRect);
     return cut.written ? [{ key: field.key, tag, line: cut.line }] : [];
   });

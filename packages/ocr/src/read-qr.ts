@@ -90,10 +90,11 @@ function readFromModuleGrid(image: GrayImage, map: PageMap, rect: Rect): QrReadi
     const sample = sampler(size);
     const values = new Float64Array(size * size);
     for (let row = 0; row < size; row += 1) for (let column = 0; column < size; column += 1) values[row * size + column] = sample(row, column);
-    // Blur bleeds each module into its neighbours; undo a little of it, then try a few cut levels.
-    for (const sharpen of [0.6, 0, 1.2]) {
+    // Blur bleeds each module into its neighbours; undo some of it (more for the small modules of a code carrying a
+    // printed header), then try a few cut levels.
+    for (const sharpen of [0.6, 0, 1.2, 2, 3]) {
       const sharpened = sharpenGrid(values, size, sharpen);
-      for (const level of [0.5, 0.4, 0.6]) {
+      for (const level of [0.5, 0.4, 0.6, 0.45, 0.55]) {
         const code = decode(redraw(binarise(sharpened, level), size));
         if (!code) continue;
         const corners = rectCorners(rect, (4 * rect.width) / (size + 8)).map(([x, y]) => map.toImage(x, y) as Point);

@@ -35,11 +35,14 @@ export const NOTATION_SYMBOLS = [
   ...'x:+#=-()/.',
 ];
 
-/** Symbols of names and other header text: Latin letters of the sheet languages, digits, space, punctuation. */
+/**
+ * Symbols of names and other header text: Latin letters of the sheet languages, digits, space, punctuation, and the
+ * question marks of a date's unknown parts (`1983.??.??`).
+ */
 export const TEXT_SYMBOLS = [
   ...NOTATION_SYMBOLS,
   ...'ąćęłńóśźżĄĆĘŁŃÓŚŹŻáčďéěíňřšťúůýžÁČĎÉĚÍŇŘŠŤÚŮÝŽäöüßÄÖÜàâçèêëîïôùûÀÂÇÈÊÉËÎÏÔÙÛ',
-  ...",'’& ",
+  ...",'’&? ",
 ];
 
 export const LINE_HEIGHT = 48;

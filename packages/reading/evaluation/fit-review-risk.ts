@@ -14,7 +14,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { alsoAlwaysWhenKept, alwaysReviewed, REVIEW_RISK_FEATURES, reviewRiskFeatures } from '@zapis/decode/internal';
+import {
+  alsoAlwaysWhenKept, alwaysReviewed, fitLogistic, highestPassingThreshold, logisticScore, reviewModelSource, reviewRiskFeatures, standardise,
+  type LogisticModel,
+} from '@zapis/decode/internal';
 import type { SheetTruth } from './sheet-truth.js';
 
 const { values } = parseArgs({
@@ -40,30 +43,11 @@ for (const line of (await readFile(values.read, 'utf8')).split('\n')) {
     flaggedBefore: move.review,
   }));
 }
-const dims = REVIEW_RISK_FEATURES.length;
-const mean = Array.from({ length: dims }, (_, d) => rows.reduce((sum, row) => sum + row.features[d], 0) / rows.length);
-const scale = Array.from({ length: dims }, (_, d) => Math.sqrt(rows.reduce((sum, row) => sum + (row.features[d] - mean[d]) ** 2, 0) / rows.length) || 1);
-const standard = rows.map((row) => row.features.map((value, d) => (value - mean[d]) / scale[d]));
-
-/** Logistic regression by gradient descent (L2 1e-3 on the weights, not the intercept). */
-function fit(indices: readonly number[]): { intercept: number; weights: number[] } {
-  let intercept = 0;
-  const weights = new Array<number>(dims).fill(0);
-  for (let step = 0; step < 4000; step += 1) {
-    let gradientIntercept = 0;
-    const gradient = new Array<number>(dims).fill(0);
-    for (const i of indices) {
-      const z = standard[i].reduce((sum, value, d) => sum + weights[d] * value, intercept);
-      const error = 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z)))) - (rows[i].wrong ? 1 : 0);
-      gradientIntercept += error;
-      for (let d = 0; d < dims; d += 1) gradient[d] += error * standard[i][d];
-    }
-    intercept -= (0.5 * gradientIntercept) / indices.length;
-    for (let d = 0; d < dims; d += 1) weights[d] -= 0.5 * (gradient[d] / indices.length + 1e-3 * weights[d]);
-  }
-  return { intercept, weights };
-}
-const score = (model: { intercept: number; weights: number[] }, i: number): number => standard[i].reduce((sum, value, d) => sum + model.weights[d] * value, model.intercept);
+const standardised = standardise(rows.map((row) => row.features));
+const standard = standardised.rows;
+const labels = rows.map((row) => row.wrong);
+const fit = (indices: readonly number[]): LogisticModel => fitLogistic(standard, labels, indices, 4000);
+const score = (model: LogisticModel, i: number): number => logisticScore(model, standard[i]);
 
 const outOfFold = new Array<number>(rows.length);
 for (let fold = 0; fold < 5; fold += 1) {
@@ -78,18 +62,10 @@ const meetsTarget = (candidate: number): boolean => kinds.every((kind) => {
   const left = rows.filter((row, i) => row.kind === kind && !row.always && outOfFold[i] < candidate);
   return left.filter((row) => row.wrong).length <= target * left.length;
 });
-const candidates = [...new Set(outOfFold)].sort((a, b) => b - a);
-const threshold = candidates.find(meetsTarget) ?? candidates[candidates.length - 1];
+const threshold = highestPassingThreshold(outOfFold, meetsTarget);
 const final = fit(rows.map((_, i) => i));
 const round = (value: number): number => Number(value.toFixed(4));
-console.log(`export const DEFAULT_REVIEW_RISK: ReviewRiskModel = {
-  mean: [${mean.map(round).join(', ')}],
-  scale: [${scale.map(round).join(', ')}],
-  weights: [${final.weights.map(round).join(', ')}],
-  intercept: ${round(final.intercept)},
-  threshold: ${round(threshold)},
-  floor: ${floor},
-};`);
+console.log(reviewModelSource('DEFAULT_REVIEW_RISK', standardised, final, threshold, floor));
 console.log(`\n${rows.length} moves, ${rows.filter((row) => row.wrong).length} wrong; out-of-fold, threshold ${round(threshold)} (target ${target}):`);
 for (const kind of kinds) {
   const mine = rows.map((row, i) => ({ row, i })).filter(({ row }) => row.kind === kind);

@@ -3,7 +3,7 @@
  * comments, or a JSON game object as ARCHITECTURE.md's contract says) plus,
  * per move, the cell it was read from on the scan.
  */
-import { decodedGamePgn, readComment, reviewComment, type CrossCheckSummary, type DecodeError, type ReviewBy } from '@zapis/decode';
+import { decodedGamePgn, readComment, reviewComment, type CrossCheckSummary, type DecodeError, type Remainder, type ReviewBy } from '@zapis/decode';
 import type { Diagnostic, DiagnosticCode } from '@zapis/game';
 import { writePgn } from '@zapis/notation';
 import { READER_NAMES, type PageOutcome } from '@zapis/ocr';
@@ -28,12 +28,18 @@ export interface ReadMoveJson {
   readonly moveNumber: number;
   readonly side: 'white' | 'black';
   readonly san: string;
+  /** The move's probability; with the alternatives' and `remainder`, one distribution that sums to 1. */
   readonly confidence: number;
   readonly alternatives: readonly string[];
   readonly alternativeProbabilities: readonly number[];
+  /** Where the rest of the probability is, when any of it is: games ending before the move, other moves, a move the search did not keep. */
+  readonly remainder?: Remainder;
   readonly review: boolean;
   readonly reviewReasons: readonly string[];
-  /** With review by risk: the probability (0..1) that the move is wrong, by the review model. */
+  /**
+   * With review by risk: the probability (0..1) that the move is wrong, by the review model. It is the model's own
+   * estimate, made from `confidence` with what else doubts the move (the other reader, how much of the sheet is in doubt).
+   */
   readonly risk?: number;
   /** With review by risk, on a move left off the review list: what the decoder or the cross-check doubted it for. */
   readonly doubts?: readonly string[];
@@ -65,6 +71,8 @@ export interface ReadGameJson {
   readonly tagConfidence: Readonly<Record<string, number>>;
   /** Every header field read by OCR, with its confidence, including those too doubtful to be tags. */
   readonly headerRead: Readonly<Record<string, { readonly text: string; readonly confidence: number }>>;
+  /** What to check in the header: each field left unknown (`?`) and what was read there, or a reading that may have lost letters. */
+  readonly headerNotes: readonly string[];
   readonly language: string;
   readonly status: 'ok' | 'error';
   readonly plies: number;
@@ -81,6 +89,12 @@ export interface ReadGameJson {
 }
 
 const rounded = (value: number): number => Number(value.toFixed(4));
+
+/** A move's remainder as JSON writes it, each part rounded; none when every part rounds to 0. */
+function remainderJson(remainder: Remainder): Remainder | undefined {
+  const parts = { gameEnds: rounded(remainder.gameEnds), otherMoves: rounded(remainder.otherMoves), outsideSearch: rounded(remainder.outsideSearch) };
+  return parts.gameEnds + parts.otherMoves + parts.outsideSearch > 0 ? parts : undefined;
+}
 
 export function readGameDiagnostics(game: ReadGame): ReadDiagnostic[] {
   const first = game.group.players[0].pages[0];
@@ -134,6 +148,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
     tags: game.tags,
     tagConfidence: game.headerConfidence,
     headerRead: game.headerRead,
+    headerNotes: game.headerNotes,
     language: decoded?.language ?? requestedLanguage,
     status: diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'ok',
     plies: decoded?.moves.length ?? 0,
@@ -143,6 +158,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
     moves: decoded?.moves.map((move, index): ReadMoveJson => {
       const cells = game.cells(move.ply);
       const risk = game.risks?.[index];
+      const remainder = remainderJson(move.remainder);
       return {
         ply: move.ply,
         moveNumber: move.moveNumber,
@@ -151,6 +167,7 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
         confidence: rounded(move.confidence),
         alternatives: move.alternatives.map((alternative) => alternative.san),
         alternativeProbabilities: move.alternatives.map((alternative) => rounded(alternative.probability)),
+        ...(remainder ? { remainder } : {}),
         review: move.review,
         reviewReasons: move.reviewReasons,
         ...(risk ? { risk: risk.risk } : {}),
@@ -196,10 +213,15 @@ export function readGamePgn(game: ReadGame): string {
   if (!game.decoded.ok) {
     // A result written on the sheet stands (a forfeit's 1-0) though no move does.
     const result = FINISHED_RESULTS.find((text) => text === game.result) ?? '*';
-    return writePgn({ tags: { ...game.tags, Result: result }, comments: [`zapis read: no moves could be decoded: ${noMovesReason(game.decoded.error)}`], moves: [], result });
+    return writePgn({
+      tags: { ...game.tags, Result: result }, comments: [`zapis read: no moves could be decoded: ${noMovesReason(game.decoded.error)}`, ...headerComment(game)], moves: [], result,
+    });
   }
-  return decodedGamePgn(game.decoded.value, { tags: game.tags, ...(game.result ? { result: game.result } : {}), readerNames: READER_NAMES });
+  return decodedGamePgn(game.decoded.value, { tags: game.tags, ...(game.result ? { result: game.result } : {}), readerNames: READER_NAMES, comments: headerComment(game) });
 }
+
+/** The game comment on its header: each field to check (header-tags.ts). */
+const headerComment = (game: ReadGame): string[] => (game.headerNotes.length > 0 ? [`zapis read: header: ${game.headerNotes.join('; ')}`] : []);
 
 /** The JSON object for a page that could not be read: a game object with no moves and the error, so nothing is lost. */
 export function readFailureJson(failure: Extract<PageOutcome, { ok: false }>) {

@@ -6,7 +6,8 @@ export {
   type Corner, type MarkerSlot, CORNERS, MARKER_DICTIONARY, MARKER_IDS, markerBits, markerCells,
 } from './markers.js';
 export {
-  type QrPayload, type QrPayloadError, type CopyColour, QR_EVENT_MAX_LENGTH, encodeQrPayload, parseQrPayload,
+  type QrPayload, type QrPayloadError, type QrHeaderKey, type CopyColour, QR_EVENT_MAX_LENGTH, QR_PAYLOAD_MAX_BYTES, encodeQrPayload,
+  parseQrPayload, withPrintedHeader,
 } from './qr-payload.js';
 export {
   type SheetLayout, type SheetStyle, type Side, type TextSlot, type HeaderFieldSlot, type HalfMoveSlot, type MoveRowSlot,
@@ -23,7 +24,7 @@ export {
 } from './moves.js';
 export { type LayoutParseError, serialiseLayout, serialiseLayouts, parseLayoutJson } from './serialise.js';
 export { formatTimeControl } from './time-control.js';
-export { formatPgnDate } from './pgn-date.js';
+export { formatPgnDate, pgnDateOf } from './pgn-date.js';
 export { type Signer, type LayoutVersion, LAYOUT_VERSIONS, isLayoutVersion } from './layout.js';
 export { type FirstPly, firstPlyOfFen } from './moves.js';
 export { parseLayoutsJson } from './serialise.js';

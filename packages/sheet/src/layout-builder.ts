@@ -14,7 +14,8 @@ import {
 import { DEFAULT_CHARACTER_BOXES, layoutIdOf, type SheetGeometryOptions } from './layout-id.js';
 import { CORNERS, markerSlot, type Corner, type MarkerSlot } from './markers.js';
 import { PAPER_METRICS, PAPER_SIZES, type PaperName } from './paper.js';
-import { encodeQrPayload, type CopyColour, type QrPayload } from './qr-payload.js';
+import { encodeQrPayload, withPrintedHeader, type CopyColour, type QrHeaderKey, type QrPayload } from './qr-payload.js';
+import { pgnDateOf } from './pgn-date.js';
 import { err, ok, type Result } from './result.js';
 
 export interface SheetOptions {
@@ -145,7 +146,7 @@ function layoutFor(
   const firstMove = (sheet - 1) * geometry.movesPerSheet + 1;
   const moveGrid = gridSlots(geometry, labels, frame, hintTop + 14, footerTop - 6, firstMove);
 
-  const payload: QrPayload = {
+  const payload: QrPayload = withPrintedHeader({
     layout: layoutId,
     v: version,
     lang: language,
@@ -155,7 +156,7 @@ function layoutFor(
     sheet,
     of,
     ...(copy === undefined ? {} : { copy }),
-  };
+  }, printedForQr(values));
 
   return {
     format: LAYOUT_FORMAT,
@@ -178,6 +179,22 @@ function layoutFor(
     qr: { rect: qrRect, payload, text: encodeQrPayload(payload) },
   };
 }
+
+/** The printed site, date (in PGN's form, when it reads as a date) and names, for the QR code to carry. */
+function printedForQr(values: HeaderValues): Partial<Record<QrHeaderKey, string>> {
+  const date = headerValue(values, 'date');
+  // Sheets are printed ahead of the round: a date still to come is as printed.
+  const pgnDate = date === undefined ? undefined : pgnDateOf(date, Number.POSITIVE_INFINITY);
+  return {
+    ...optionalText('site', headerValue(values, 'site')),
+    ...optionalText('date', pgnDate),
+    ...optionalText('white', headerValue(values, 'white.name')),
+    ...optionalText('black', headerValue(values, 'black.name')),
+  };
+}
+
+const optionalText = <Key extends string>(key: Key, value: string | undefined): Partial<Record<Key, string>> =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<Key, string>>;
 
 const optionalPayloadText = (key: 'event' | 'round' | 'board', value: string | undefined): Partial<QrPayload> =>
   (value === undefined ? {} : { [key]: value });

@@ -1,8 +1,11 @@
 /**
  * What the QR code on a sheet says: enough for a reader to pick the right
  * layout and file the scan under the right game without reading any
- * handwriting. The text is compact JSON with these keys, in this order:
- * {"layout","v","lang","event","round","board","sheet","of","copy"}.
+ * handwriting, and the header values printed on the sheet, exactly as printed
+ * (a reader never has to OCR zapis's own print). The text is compact JSON with
+ * these keys, in this order:
+ * {"layout","v","lang","event","round","board","site","date","white","black","sheet","of","copy"}.
+ * Sheets printed before the site, date and names were carried have none of them: they read as before.
  */
 import { checkJsonText, type JsonCheckError } from './json-check.js';
 import type { SheetLanguage } from './labels.js';
@@ -18,6 +21,13 @@ export interface QrPayload {
   readonly event?: string;
   readonly round?: string;
   readonly board?: string;
+  /** The printed site. */
+  readonly site?: string;
+  /** The printed date, in PGN's form (`2025.??.??`). */
+  readonly date?: string;
+  /** The printed names of the players. */
+  readonly white?: string;
+  readonly black?: string;
   readonly sheet: number;
   readonly of: number;
   /** Whose copy this sheet is, when sheets are printed per player. */
@@ -27,6 +37,31 @@ export interface QrPayload {
 /** Long event names are cut so the code stays small enough to scan at 150 dpi. */
 export const QR_EVENT_MAX_LENGTH = 40;
 
+/**
+ * The most UTF-8 bytes of payload the printed header may grow the code to: what QR version 10 holds at level M (213 bytes,
+ * 57 modules), still about 3 pixels a module across the printed square at 150 dpi.
+ */
+export const QR_PAYLOAD_MAX_BYTES = 213;
+
+/** The printed header values the code may carry beyond event, round and board, most wanted first. */
+export type QrHeaderKey = 'white' | 'black' | 'site' | 'date';
+const QR_HEADER_KEYS: readonly QrHeaderKey[] = ['white', 'black', 'site', 'date'];
+
+/**
+ * The payload with each printed header value added whole while the code stays within QR_PAYLOAD_MAX_BYTES; a value
+ * that does not fit is left out (never cut: a reader takes what the code says as what was printed).
+ */
+export function withPrintedHeader(payload: QrPayload, printed: Partial<Record<QrHeaderKey, string>>): QrPayload {
+  let result = payload;
+  for (const key of QR_HEADER_KEYS) {
+    const value = printed[key];
+    if (value === undefined || value === '') continue;
+    const grown: QrPayload = { ...result, [key]: value };
+    if (new TextEncoder().encode(encodeQrPayload(grown)).length <= QR_PAYLOAD_MAX_BYTES) result = grown;
+  }
+  return result;
+}
+
 export function encodeQrPayload(payload: QrPayload): string {
   const ordered: QrPayload = {
     layout: payload.layout,
@@ -35,6 +70,10 @@ export function encodeQrPayload(payload: QrPayload): string {
     ...(payload.event === undefined ? {} : { event: [...payload.event].slice(0, QR_EVENT_MAX_LENGTH).join('') }),
     ...(payload.round === undefined ? {} : { round: payload.round }),
     ...(payload.board === undefined ? {} : { board: payload.board }),
+    ...(payload.site === undefined ? {} : { site: payload.site }),
+    ...(payload.date === undefined ? {} : { date: payload.date }),
+    ...(payload.white === undefined ? {} : { white: payload.white }),
+    ...(payload.black === undefined ? {} : { black: payload.black }),
     sheet: payload.sheet,
     of: payload.of,
     ...(payload.copy === undefined ? {} : { copy: payload.copy }),

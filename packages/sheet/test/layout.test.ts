@@ -80,7 +80,8 @@ describe('buildSheetLayout', () => {
     expect(value('black.name')).toBeUndefined();
     expect(layout.subtitle?.text).toBe('Egzemplarz czarnego');
     expect(layout.qr.payload).toEqual({
-      layout: layout.layoutId, v: LAYOUT_VERSION, lang: 'pl', event: 'Memoriał Rubinsteina', round: '4', board: '12', sheet: 1, of: 1, copy: 'black',
+      layout: layout.layoutId, v: LAYOUT_VERSION, lang: 'pl', event: 'Memoriał Rubinsteina', round: '4', board: '12', white: 'Świątek, Iga',
+      sheet: 1, of: 1, copy: 'black',
     });
     expect(JSON.parse(layout.qr.text)).toEqual(layout.qr.payload);
   });

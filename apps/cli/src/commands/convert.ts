@@ -11,12 +11,15 @@ import { availableParallelism } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { runConversion, type InputSource } from '@zapis/archive';
+import { runConversion } from '@zapis/archive';
 import type { MoveStyle } from '@zapis/notation';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
 import { unwritableReason } from '../output.js';
 import { parseChoice, parseLanguage, parsePositive } from '../options.js';
 import type { CommandContext } from '../program.js';
+import { archiveInputs } from '../archive-inputs.js';
+import { PGN_FILES } from '../input-folders.js';
+import { helpFooter } from '../help/command-help.js';
 
 interface ConvertFlags {
   to?: string;
@@ -60,8 +63,8 @@ function styleFor(flags: ConvertFlags): MoveStyle {
 export function registerConvert(program: Command, context: CommandContext): void {
   program
     .command('convert')
-    .description('write games in another notation: any language, figurine, long form (lan) or UCI, as PGN export format')
-    .argument('[files...]', 'PGN or move-text files; - or none for standard input')
+    .description('write games in another notation: any language, figurine, lan or UCI')
+    .argument('[files...]', 'PGN or move-text files (.pgn.gz read directly), or folders of .pgn and .pgn.gz files (their folders too); - or none for standard input')
     .option('--to <target>', `a language code (zapis help languages), or ${SPECIAL_TARGETS.join(', ')}`)
     .option('--from <code>', 'language of the input: auto or a code (zapis help languages)', 'auto')
     .option('-o, --output <file>', 'write here instead of standard output')
@@ -75,14 +78,21 @@ export function registerConvert(program: Command, context: CommandContext): void
     .option('--glyphs', 'write the move assessments $1-$6 as the glyphs ! ? !! ?? !? ?! after the move')
     .option('--no-move-numbers', 'leave out move numbers (bare moves, as engines take UCI)')
     .option('-j, --jobs <n>', 'threads converting (default: every core)')
+    .addHelpText('after', helpFooter({
+      ok: 'every game was converted',
+      inputErrors: 'a game has errors: said on stderr, the rest of it kept in a comment',
+    }, [
+      { command: 'zapis convert games.pgn --to pl -o games-pl.pgn', what: 'Polish piece letters' },
+      { command: 'zapis convert round3/ --to en > round3.pgn', what: 'every .pgn file in a folder, as standard PGN' },
+    ]))
     .action(async (files: string[], flags: ConvertFlags) => {
       const style = styleFor(flags);
       const drawOffer = parseChoice('--draw-offer', flags.drawOffer ?? (flags.to === 'en' ? 'comment' : 'token'), ['token', 'comment'] as const);
       const from = parseLanguage(flags.from, true);
       const jobs = flags.jobs === undefined ? availableParallelism() : parsePositive('--jobs', flags.jobs);
       const { io } = context;
-      const names = files.length === 0 ? ['-'] : files;
-      const inputs: InputSource[] = names.map((name) => (name === '-' ? { name: '<stdin>' } : { name, path: resolve(io.cwd, name) }));
+      const { sources: inputs, emptyFolders, explain } = await archiveInputs(files, io.cwd, PGN_FILES);
+      for (const bad of emptyFolders) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
       const output = await openConverted(io.stdout, flags.output === undefined ? undefined : resolve(io.cwd, flags.output), flags.output);
       const converting = runConversion({
         inputs,
@@ -91,14 +101,14 @@ export function registerConvert(program: Command, context: CommandContext): void
         stdin: io.stdin,
         onOutput: output.write,
         onProblem: (line) => io.stderr.write(`${line}\n`),
-        onUnreadable: (file, reason) => io.stderr.write(`zapis: cannot read ${file}: ${reason}\n`),
+        onUnreadable: (file, reason) => io.stderr.write(`zapis: cannot read ${file}: ${explain(file, reason)}\n`),
       });
       const result = await converting.catch(async (error: unknown) => {
         await output.abandon();
         throw error;
       });
       await output.close();
-      context.exitCode = result.unreadable.length > 0 ? EXIT_USAGE : result.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+      context.exitCode = result.unreadable.length > 0 || emptyFolders.length > 0 ? EXIT_USAGE : result.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
     });
 }
 

@@ -4,6 +4,7 @@
  * comment on each move to review, or NDJSON with a confidence, alternatives,
  * what was read and a review flag (why, and the strongest rival) per half-move.
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Diagnostic } from '@zapis/game';
 import {
@@ -15,6 +16,12 @@ import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE } from '../io.js';
 import { readInputs } from '../input.js';
 import { parseChoice, parseLanguage, parseReviewThreshold } from '../options.js';
 import type { CommandContext } from '../program.js';
+import { emptyFolderReason, walkInputs, type FolderKind } from '../input-folders.js';
+import { scanHint } from '../input-kind.js';
+import { helpFooter } from '../help/command-help.js';
+
+/** What a folder given to decode is walked for. */
+const TRANSCRIPTION_FILES: FolderKind = { endings: ['.txt', '.txt.gz'], what: 'transcriptions' };
 
 interface DecodeFlags {
   lang: string;
@@ -138,18 +145,33 @@ function jsonGame(job: Job, index: number, game: DecodedGame | undefined, diagno
 export function registerDecode(program: Command, context: CommandContext): void {
   program
     .command('decode')
-    .description('turn noisy scoresheet readings (OCR\'d transcriptions) into the most likely legal games, with a confidence per move')
-    .argument('[files...]', 'transcription files (.gz read directly); - or none for standard input')
+    .description('turn noisy OCR\'d scoresheet transcriptions into the most likely legal games')
+    .argument('[files...]', 'transcription files (.gz read directly), or folders of .txt and .txt.gz files (their folders too); - or none for standard input')
     .option('--lang <code>', 'language of the piece letters: auto or a code (zapis help languages)', 'auto')
     .option('--format <format>', 'pgn (with what was read on each corrected move and a comment on each move to review) or json (NDJSON: one object per game, then a summary)', 'pgn')
     .option('--review-threshold <p>', 'moves below this confidence are flagged for review', String(DEFAULT_REVIEW_THRESHOLD))
     .option('--pair', 'consecutive games in a file are White\u2019s and Black\u2019s sheets of one game: decode them jointly')
+    .addHelpText('after', helpFooter({
+      ok: 'every game was decoded (moves to review allowed)',
+      inputErrors: 'a game could not be decoded, or holds no moves',
+    }, [
+      { command: 'zapis decode scoresheet.txt', what: 'PGN, with a comment on each move to review' },
+      { command: 'zapis decode ocr/ --lang pl --format json', what: 'every .txt file in a folder, Polish letters, as NDJSON' },
+    ]))
     .action(async (files: string[], flags: DecodeFlags) => {
       const language = parseLanguage(flags.lang, true);
       const format = parseChoice('--format', flags.format, ['pgn', 'json'] as const);
       const reviewThreshold = parseReviewThreshold(flags.reviewThreshold);
       const { io } = context;
-      const { inputs, unreadable } = await readInputs(files, io.cwd, io.stdin);
+      const walked = await walkInputs(files.length === 0 ? ['-'] : files, io.cwd, TRANSCRIPTION_FILES);
+      // Only empty folders given: nothing to read, and standard input is not what was meant.
+      const read = walked.inputs.length === 0 ? { inputs: [], unreadable: [] }
+        : await readInputs(walked.inputs.map((input) => (input === '-' ? '-' : input.name)), io.cwd, io.stdin);
+      const { inputs } = read;
+      const unreadable = [
+        ...walked.emptyFolders.map((folder) => ({ name: folder, reason: emptyFolderReason(TRANSCRIPTION_FILES) })),
+        ...read.unreadable.map((bad) => ({ name: bad.name, reason: bad.name === '-' ? bad.reason : `${bad.reason}${scanHint(resolve(io.cwd, bad.name))}` })),
+      ];
       for (const bad of unreadable) io.stderr.write(`zapis: cannot read ${bad.name}: ${bad.reason}\n`);
       const started = performance.now();
       const summary = { games: 0, ok: 0, failed: 0, plies: 0, flagged: 0, corrected: 0, unexplainedCells: 0, languages: {} as Record<string, number> };

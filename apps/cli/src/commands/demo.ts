@@ -10,6 +10,7 @@ import { makeSan } from '@zapis/notation';
 import type { Command } from 'commander';
 import { EXIT_INPUT_ERRORS, UsageError, type CliIo } from '../io.js';
 import type { CommandContext } from '../program.js';
+import { helpFooter } from '../help/command-help.js';
 
 function showPositions(file: string, context: CommandContext): void {
   const out = context.io.stdout;
@@ -60,6 +61,14 @@ export function registerDemo(program: Command, context: CommandContext): void {
     .command('demo')
     .description('show zapis at work on the bundled fixtures')
     .argument('[dir]', 'fixtures folder', 'fixtures')
+    .addHelpText('after', helpFooter({
+      ok: 'the demo ran (each command it runs says its own exit code)',
+      inputErrors: 'a bundled position is not a valid FEN',
+      usage: 'bad usage, or no fixtures folder there',
+    }, [
+      { command: 'zapis demo', what: 'the fixtures folder of a clone, from its root' },
+      { command: 'zapis demo ~/zapis/fixtures', what: 'a fixtures folder elsewhere' },
+    ]))
     .action(async (dir: string) => {
       const root = resolve(context.io.cwd, dir);
       checkFixturesFolder(dir, root);

@@ -16,6 +16,11 @@ import { unwritableReason } from '../output.js';
 import { parseChoice } from '../options.js';
 import type { CommandContext } from '../program.js';
 import { VERSION } from '../version.js';
+import { emptyFolderReason, walkInputs, type FolderKind } from '../input-folders.js';
+import { helpFooter } from '../help/command-help.js';
+
+/** What a folder given to merge-reports is walked for: what `validate --format json -o` is given to write. */
+const REPORT_FILES: FolderKind = { endings: ['.ndjson', '.ndjson.gz', '.jsonl', '.jsonl.gz'], what: 'NDJSON reports' };
 
 interface MergeReportsFlags {
   format: string;
@@ -53,13 +58,21 @@ async function openOutput(path: string, name: string): Promise<Writable> {
 export function registerMergeReports(program: Command, context: CommandContext, hooks: MergeReportsHooks = {}): void {
   program
     .command('merge-reports')
-    .description('combine NDJSON reports (e.g. from validate --shard i/n, in any order) into one report')
-    .argument('<reports...>', 'NDJSON reports written by zapis validate --format json (.gz read directly)')
+    .description('combine NDJSON reports (from validate --shard i/n, in any order) into one report')
+    .argument('<reports...>', 'NDJSON reports written by zapis validate --format json (.gz read directly), or folders of .ndjson files (their folders too)')
     .option('--format <format>', REPORT_FORMATS.join(', '), 'text')
     .option('--show <severity>', 'the least severe diagnostics to print (info, warning, error); json keeps all', 'warning')
     .option('-o, --output <file>', 'write here instead of standard output')
     .option('--rule <code=level>', 'rule settings for the duplicate check across reports, as for validate (repeatable)', (value: string, all: string[]) => [...all, value], [] as string[])
     .option('--config <file>', 'rule settings file, as for validate')
+    .addHelpText('after', helpFooter({
+      ok: 'no game in the reports has an error',
+      inputErrors: 'a game in the reports has an error',
+      usage: 'bad usage, or a report missing or not whole (then nothing is written)',
+    }, [
+      { command: 'zapis merge-reports report-*.ndjson --format sarif -o zapis.sarif', what: 'the shards of one run, as SARIF' },
+      { command: 'zapis merge-reports reports/ --format github', what: 'every .ndjson report in a folder, as annotations' },
+    ]))
     .action(async (reports: string[], flags: MergeReportsFlags) => {
       const format = parseChoice('--format', flags.format, REPORT_FORMATS);
       const show = parseChoice('--show', flags.show, ['info', 'warning', 'error'] as const);
@@ -83,7 +96,11 @@ export function registerMergeReports(program: Command, context: CommandContext, 
         await write(output, writer.begin());
       };
       try {
-        const merged = await mergeReports(reports, async (record) => {
+        const walked = await walkInputs(reports, io.cwd, REPORT_FILES);
+        const empty = walked.emptyFolders[0];
+        if (empty !== undefined) throw new UsageError(`cannot read ${empty}: ${emptyFolderReason(REPORT_FILES)}`);
+        const names = walked.inputs.map((input) => (input === '-' ? '-' : input.name));
+        const merged = await mergeReports(names, async (record) => {
           await begin();
           await write(output, writer.game(record));
         }, {

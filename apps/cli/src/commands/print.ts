@@ -23,6 +23,7 @@ import { EXIT_INPUT_ERRORS, UsageError } from '../io.js';
 import { unwritableReason } from '../output.js';
 import { bytesToText, unreadableReason } from '../input.js';
 import type { CommandContext } from '../program.js';
+import { helpFooter } from '../help/command-help.js';
 
 interface PrintFlags {
   readonly lang: string;
@@ -185,7 +186,7 @@ function gamePagesFor(flags: PrintFlags, file: string, context: CommandContext, 
 export function registerPrint(program: Command, context: CommandContext): void {
   program
     .command('print')
-    .description('print scoresheets as PDF: blank, pre-filled, or a whole round from a pairings file')
+    .description('print scoresheets as PDF: blank, pre-filled, or a round from a pairings file')
     .option('--lang <code>', `language of the sheet (${SHEET_LANGUAGES.join(' ')})`, 'en')
     .option('--style <style>', 'classic (one cell per half-move) or boxed (a box per character)', 'classic')
     .option('--paper <size>', `paper size (${PAPER_NAMES.join(', ')})`, 'a4')
@@ -204,8 +205,20 @@ export function registerPrint(program: Command, context: CommandContext): void {
     .option('--pairings <file>', 'pairings (CSV or JSON): two sheets per board, one PDF for the round')
     .option('--layout-json <file>', 'also write the layout as JSON (points from the top-left; an array when several sheets)')
     .option('--game <file.pgn>', "fill the sheets with a game (its first), moves written in the sheet's language")
-    .option('-o, --output <file>', 'the PDF to write (default: standard output)')
+    .option('-o, --output <file>', 'the PDF to write (default: standard output, unless it is a terminal)')
+    .addHelpText('after', helpFooter({
+      ok: 'the sheets were printed (a text cut to fit is a warning)',
+      inputErrors: 'the --game does not replay: no sheet printed',
+      usage: 'bad usage (a PDF to a terminal too), or an unreadable --game or --pairings',
+    }, [
+      { command: 'zapis print --lang pl --event "Club Championship" -o blank.pdf', what: 'a blank Polish sheet' },
+      { command: 'zapis print --pairings round3.csv --round 3 -o round3.pdf', what: 'two sheets per board of a round' },
+    ]))
     .action(async (flags: PrintFlags) => {
+      // A PDF on a terminal is a screenful of binary: refuse before any work, and say how to get the file.
+      if ((flags.output === undefined || flags.output === '-') && context.io.stdoutIsTty === true) {
+        throw new UsageError('print writes a PDF, which a terminal cannot show: give -o FILE.pdf, or redirect standard output (> FILE.pdf)');
+      }
       const pdf = await import('@zapis/pdf');
       const pages = flags.game !== undefined ? gamePagesFor(flags, flags.game, context, pdf) : pagesFor(flags, context, pdf);
       if (pages === undefined) return;

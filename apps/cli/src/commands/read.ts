@@ -11,7 +11,10 @@ import { DEFAULT_REVIEW_THRESHOLD } from '@zapis/decode';
 import { parseTemplate, type SheetTemplate } from '@zapis/ocr';
 import { DEFAULT_READER_KIND, READER_KINDS, crossChecks, readScanFiles } from '@zapis/ocr/node';
 import { gamesOfPages, readFailureJson, type DecodeGroupOptions } from '@zapis/reading';
-import { EXIT_INPUT_ERRORS, EXIT_OK, UsageError, type CliIo } from '../io.js';
+import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from '../io.js';
+import { withHelpFooter } from '../help/command-help.js';
+import { textHint } from '../input-kind.js';
+import { READ_JOBS_RULE, defaultReadJobs } from '../read/read-jobs.js';
 import { parseChoice, parseLanguage, parsePositive, parseReviewThreshold } from '../options.js';
 import type { CommandContext } from '../program.js';
 import { readProgressLine } from '../report/read-progress.js';
@@ -25,7 +28,7 @@ interface ReadFlags {
   pair?: boolean;
   template?: string;
   crops?: string;
-  jobs: string;
+  jobs?: string;
   reviewThreshold?: string;
   reader: string;
   review?: string;
@@ -36,23 +39,31 @@ interface ReadFlags {
 const REVIEW_WAYS = ['risk', 'every-doubt'] as const;
 
 export function registerRead(program: Command, context: CommandContext): void {
-  program
+  const command = program
     .command('read')
-    .description('read scans or photos of filled-in scoresheets (PNG, JPEG, PDF) into checked games, with the doubtful moves listed')
+    .description('read scans of filled-in scoresheets (PNG, JPEG, PDF) into checked games')
     .argument('<files...>', 'scans: PNG, JPEG or PDF files (one sheet per page), or folders of them (their folders too)')
     .option('--format <format>', 'pgn (review comments on doubtful moves) or json (NDJSON: one object per game with each move\u2019s cell, then a summary)', 'pgn')
     .option('--lang <code>', 'language the moves are written in: auto or a code (zapis help languages)', 'auto')
     .option('--pair', 'sheets without a QR code come two by two: White\u2019s and Black\u2019s sheets of one game (zapis sheets are paired by their QR)')
     .option('--template <file>', 'description of a sheet zapis did not print (its move grid), for pages without zapis markers')
     .option('--crops <dir>', 'write the image of every cell sent to review into this folder')
-    .option('-j, --jobs <n>', 'worker threads reading files in parallel', '1')
-    .option('--reader <name>', 'what reads the cells: auto (both networks read every cell; the game is decoded by their ensemble and by PP-OCR alone, the decoding with fewer moves in doubt is kept, and where the other decodes otherwise weighs for review), ctc (PP-OCR\u2019s handwriting-capable recogniser), ensemble (PP-OCR and zapis\u2019s notation network, which reads each cell as written and 1.5\u00d7 wider, their scores summed), notation (the notation network alone) \u2014 each scores every legal move \u2014 or tesseract (printed text)', DEFAULT_READER_KIND)
-    .option('--review <how>', 'how the review list is made: risk (the default with --reader auto: every correction by the ensemble, every one by one of its readers alone where the other decoding decodes another move (unless the other player\u2019s sheet reads the move plainly, or the only reader objecting is PP-OCR, the other decoding\u2019s own reader), every move below 0.9 confidence, and the moves a fitted model finds likely to be wrong from their confidence, the other reader and how much of the sheet is in doubt) or every-doubt (every move the decoder or the other reader has a reason to doubt; the only way with the other readers)')
-    .option('--deep', 'search a badly read sheet again with a beam 16 times as large and keep the likelier game, listing every move the two searches decode differently (the default)')
-    .option('--no-deep', 'search every sheet once, with the narrow beam: faster on badly read sheets (seconds each), more moves wrong there')
+    .option('-j, --jobs <n>', `threads reading files in parallel (default: ${READ_JOBS_RULE})`)
+    .option('--reader <name>', `what reads the cells: ${READER_KINDS.slice(0, -1).join(', ')} or ${READER_KINDS.at(-1)} (zapis help readers)`, DEFAULT_READER_KIND)
+    .option('--review <how>', 'how the review list is made: risk (the default with --reader auto) or every-doubt (zapis help review)')
+    .option('--deep', 'search a badly read sheet again with a beam 16 times as large and keep the likelier game (the default)')
+    .option('--no-deep', 'search every sheet once, with the narrow beam: faster on badly read sheets, more moves wrong there')
     .option('-q, --quiet', 'no progress line on a terminal')
     .option('--review-threshold <p>', `moves below this confidence are flagged for review (default ${DEFAULT_REVIEW_THRESHOLD}; with --review risk, 0.9)`)
     .action(async (paths: string[], flags: ReadFlags) => runRead(paths, flags, context));
+  withHelpFooter(command, {
+    ok: 'every sheet read into a game without errors (moves to review allowed)',
+    inputErrors: 'a page holds no sheet that could be read, or a game has errors',
+    usage: 'bad usage, a file missing or not PNG, JPEG or PDF, or a folder with none',
+  }, [
+    { command: 'zapis read fixtures/scans/jpeg150.jpg', what: 'one sheet, as PGN with the moves to review' },
+    { command: 'zapis read round3/ --format json > round3.ndjson', what: 'every scan in a folder, as NDJSON' },
+  ]);
 }
 
 /** The options a run decodes its games with, from its flags. */
@@ -93,7 +104,7 @@ async function cropsFolderOf(flags: ReadFlags, io: CliIo): Promise<string | unde
 async function runRead(paths: string[], flags: ReadFlags, context: CommandContext): Promise<void> {
   const { io } = context;
   const format = parseChoice('--format', flags.format, ['pgn', 'json'] as const);
-  const jobs = parsePositive('--jobs', flags.jobs);
+  const jobs = flags.jobs === undefined ? defaultReadJobs() : parsePositive('--jobs', flags.jobs);
   const readerKind = parseChoice('--reader', flags.reader, READER_KINDS);
   const decodeOptions = decodeOptionsOf(flags, readerKind);
   const template = await templateOf(flags, io);
@@ -102,11 +113,16 @@ async function runRead(paths: string[], flags: ReadFlags, context: CommandContex
     const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? `, and ${names.length - 3} more` : '');
     io.stderr.write(`zapis: ${folder}: warning: ${names.length} image${names.length === 1 ? '' : 's'} not in PNG, JPEG or PDF left unread (${shown}); convert ${names.length === 1 ? 'it' : 'them'} to read ${names.length === 1 ? 'it' : 'them'}\n`);
   }
-  if (files.length === 0) throw new UsageError('no scans to read (PNG, JPEG or PDF)');
+  if (files.length === 0) throw new UsageError(`no scans to read (PNG, JPEG or PDF)${emptyFolders.length > 0 ? `: ${emptyFolders.join(', ')} ${emptyFolders.length === 1 ? 'is a folder' : 'are folders'} with none in it` : ''}`);
   const cropsFolder = await cropsFolderOf(flags, io);
-  for (const folder of emptyFolders) io.stderr.write(`zapis: ${folder}: ${NO_SCANS_IN_FOLDER}\n`);
+  for (const folder of emptyFolders) io.stderr.write(`zapis: cannot read ${folder}: ${NO_SCANS_IN_FOLDER}\n`);
   const started = performance.now();
-  const output = new ReadOutput({ io, format, language: decodeOptions.language ?? 'auto', files: files.length, ...(cropsFolder !== undefined ? { cropsFolder } : {}) });
+  const pathOfName = new Map(files.map((file) => [file.name, file.path]));
+  const describe = (failure: { file: string; message: string }): string => {
+    const path = pathOfName.get(failure.file);
+    return path === undefined ? '' : textHint(path);
+  };
+  const output = new ReadOutput({ io, format, language: decodeOptions.language ?? 'auto', files: files.length, describe, ...(cropsFolder !== undefined ? { cropsFolder } : {}) });
   // Reading takes seconds a page: on a terminal a line says how far it is, and goes before anything else is said.
   const progress = io.isTty && flags.quiet !== true ? io.stderr : undefined;
   const clearProgress = (): void => void progress?.write('\r\x1b[K');
@@ -121,19 +137,22 @@ async function runRead(paths: string[], flags: ReadFlags, context: CommandContex
   clearProgress();
   writeSummary(output, format, emptyFolders, io, (performance.now() - started) / 1000);
   const { summary } = output;
-  context.exitCode = summary.unreadablePages > 0 || emptyFolders.length > 0 || summary.failed > 0 || output.cropsUnwritten > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+  context.exitCode = summary.unreadableFiles > 0 || emptyFolders.length > 0 ? EXIT_USAGE
+    : summary.unreadablePages > 0 || summary.failed > 0 || output.cropsUnwritten > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
 }
 
 /** The run's last words: NDJSON's empty folders and summary object, or PGN's one line on standard error. */
 function writeSummary(output: ReadOutput, format: 'pgn' | 'json', emptyFolders: readonly string[], io: CliIo, seconds: number): void {
   const { summary } = output;
   const unread = summary.unreadablePages;
+  const unopened = summary.unreadableFiles;
   if (format === 'json') {
     for (const folder of emptyFolders) io.stdout.write(`${JSON.stringify(readFailureJson({ ok: false, file: folder, code: 'unreadable', message: NO_SCANS_IN_FOLDER }))}\n`);
     io.stdout.write(`${JSON.stringify({ summary: { ...summary, seconds: Number(seconds.toFixed(3)) } })}\n`);
     return;
   }
   io.stderr.write(`${summary.sheets} sheet${summary.sheets === 1 ? '' : 's'} read into ${summary.games} game${summary.games === 1 ? '' : 's'}` +
+    `${unopened > 0 ? ` (${unopened} file${unopened === 1 ? '' : 's'} could not be read)` : ''}` +
     `${unread > 0 ? ` (${unread} page${unread === 1 ? '' : 's'} could not be read)` : ''}` +
     `${emptyFolders.length > 0 ? ` (${emptyFolders.length} folder${emptyFolders.length === 1 ? '' : 's'} with no scans)` : ''}; ` +
     `${summary.plies} plies, ${summary.flagged} to review\n`);

@@ -14,6 +14,7 @@ import { unwritableReason } from '../output.js';
 import { readInputs } from '../input.js';
 import { parseChoice, parseLanguage } from '../options.js';
 import type { CommandContext } from '../program.js';
+import { helpFooter } from '../help/command-help.js';
 
 interface ReconcileFlags {
   lang: string;
@@ -113,7 +114,7 @@ function textReport(result: Reconciliation, white: GameReport, black: GameReport
 export function registerReconcile(program: Command, context: CommandContext): void {
   program
     .command('reconcile')
-    .description("compare White's and Black's scoresheets of one game: every difference, each sheet's errors, and a merged game as PGN when the moves agree or one sheet only lacks moves")
+    .description("compare White's and Black's sheets of one game, and merge them where they agree")
     .argument('<white-sheet>', "White's record (PGN or move text)")
     .argument('<black-sheet>', "Black's record (PGN or move text)")
     .option('--lang <code>', 'language of the piece letters: auto or a code (zapis help languages)', 'auto')
@@ -122,7 +123,14 @@ export function registerReconcile(program: Command, context: CommandContext): vo
     .option('--game <n>', 'which game of each sheet file to compare, when a file holds several')
     .option('--white-game <n>', "which game of White's sheet file (overrides --game)")
     .option('--black-game <n>', "which game of Black's sheet file (overrides --game)")
-    .addHelpText('after', '\nExit codes: 0 the sheets agree, 1 they differ or a sheet has errors, 2 a sheet cannot be read.')
+    .addHelpText('after', `\nThe report lists every difference and each sheet's errors; the merged game is PGN, printed when the moves\nagree or one sheet only lacks moves.\n${helpFooter({
+      ok: 'the sheets agree (same moves and result, no errors)',
+      inputErrors: 'the sheets differ, or a sheet has errors',
+      usage: 'bad usage, or a sheet missing, not text, or with no game (or several)',
+    }, [
+      { command: 'zapis reconcile white.pgn black.pgn', what: 'the differences, then the merged game' },
+      { command: 'zapis reconcile w.txt b.txt --lang pl -o game.pgn', what: 'Polish sheets; the merged game to a file' },
+    ])}`)
     .action(async (whiteSheet: string, blackSheet: string, flags: ReconcileFlags) => {
       const language = parseLanguage(flags.lang, true);
       const format = parseChoice('--format', flags.format, ['text', 'json'] as const);

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import {
   DuplicateGames, REPORT_FORMATS, countAtLeast, createWriter, loadRuleConfig, ruleDescriptions, runValidation,
-  type InputSource, type SeverityName, type Shard,
+  type SeverityName, type Shard,
 } from '@zapis/archive';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
 import { parseChoice, parsePositive, parseLanguage } from '../options.js';
@@ -18,6 +18,9 @@ import { VERSION } from '../version.js';
 import { checkWritable, openOutput } from '../output.js';
 import { progressLine } from '../report/progress.js';
 import { fixArchive } from './validate-fix.js';
+import { archiveInputs } from '../archive-inputs.js';
+import { PGN_FILES } from '../input-folders.js';
+import { helpFooter } from '../help/command-help.js';
 
 interface ValidateFlags {
   lang: string;
@@ -46,8 +49,8 @@ function parseShard(value: string): Shard {
 export function registerValidate(program: Command, context: CommandContext): void {
   program
     .command('validate')
-    .description('replay every game against the rules and report each problem with its file, line and move')
-    .argument('[files...]', 'PGN or move-text files (.pgn.gz read directly); - or none for standard input')
+    .description('replay every game and report each problem with its file, line and move')
+    .argument('[files...]', 'PGN or move-text files (.pgn.gz read directly), or folders of .pgn and .pgn.gz files (their folders too); - or none for standard input')
     .option('--lang <code>', 'language of the piece letters: auto or a code (zapis help languages)', 'auto')
     .option('--format <format>', `${REPORT_FORMATS.join(', ')} (json is NDJSON: one object per game, then a summary)`, 'text')
     .option('--show <severity>', 'the least severe diagnostics to print (info, warning, error)', 'warning')
@@ -60,6 +63,13 @@ export function registerValidate(program: Command, context: CommandContext): voi
     .option('--shard <i/n>', 'validate only the i-th of n equal parts of the input (merge the reports with zapis merge-reports)')
     .option('--fix', 'write the archive in PGN export format with safe fixes (tags and SAN normalised; moves never changed); needs -o')
     .option('-o, --output <file>', 'write the report (or, with --fix, the fixed archive) here instead of standard output')
+    .addHelpText('after', helpFooter({
+      ok: 'no diagnostic at or above --severity (warnings allowed by default)',
+      inputErrors: 'a game has a diagnostic at or above --severity (an error, by default)',
+    }, [
+      { command: 'zapis validate games.pgn.gz', what: 'every game of an archive, a report on the terminal' },
+      { command: 'zapis validate round3/ --format github', what: 'every .pgn file in a folder, as pull-request annotations' },
+    ]))
     .action(async (files: string[], flags: ValidateFlags) => {
       const { io } = context;
       const language = parseLanguage(flags.lang, true);
@@ -72,17 +82,17 @@ export function registerValidate(program: Command, context: CommandContext): voi
       const loaded = loadRuleConfig({ ruleFlags: flags.rule, directory: io.cwd, ...(flags.config ? { configFile: resolve(io.cwd, flags.config) } : {}) });
       if (!loaded.ok) throw new UsageError(loaded.error);
       const ruleConfig = loaded.value;
-      const names = files.length === 0 ? ['-'] : files;
-      const inputs: InputSource[] = names.map((name) => (name === '-' ? { name: '<stdin>' } : { name, path: resolve(io.cwd, name) }));
+      const { sources: inputs, emptyFolders, explain } = await archiveInputs(files, io.cwd, PGN_FILES);
       if (shard && inputs.some((input) => input.path === undefined)) throw new UsageError('--shard needs files: standard input cannot be split into byte ranges');
 
       if (flags.fix) {
         if (!flags.output) throw new UsageError('--fix writes a new archive and needs -o FILE');
         await checkWritable(io.cwd, flags.output);
         const fixed = await fixArchive(inputs, resolve(io.cwd, flags.output), { language, stdin: io.stdin });
-        for (const bad of fixed.unreadable) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
+        for (const bad of emptyFolders) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
+        for (const bad of fixed.unreadable) io.stderr.write(`zapis: cannot read ${bad.file}: ${explain(bad.file, bad.reason)}\n`);
         io.stderr.write(`zapis: wrote ${fixed.games} game${fixed.games === 1 ? '' : 's'} to ${flags.output} (${fixed.rewritten} in export format, ${fixed.keptAsWritten} with errors kept as written)\n`);
-        context.exitCode = fixed.unreadable.length > 0 ? EXIT_USAGE : fixed.keptAsWritten > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+        context.exitCode = fixed.unreadable.length > 0 || emptyFolders.length > 0 ? EXIT_USAGE : fixed.keptAsWritten > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
         return;
       }
 
@@ -91,8 +101,9 @@ export function registerValidate(program: Command, context: CommandContext): voi
       const duplicates = new DuplicateGames(ruleConfig);
       const progress = io.isTty && !flags.quiet ? io.stderr : undefined;
       let failing = false;
+      for (const bad of emptyFolders) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
       await output.write(writer.begin());
-      const { summary, stoppedEarly, lastGame } = await runValidation({
+      const run = await runValidation({
         inputs,
         jobs,
         language,
@@ -109,9 +120,12 @@ export function registerValidate(program: Command, context: CommandContext): voi
           const text = writer.game(record);
           return text ? output.write(text) : undefined;
         },
-        onUnreadable: (file, reason) => io.stderr.write(`zapis: cannot read ${file}: ${reason}\n`),
+        onUnreadable: (file, reason) => io.stderr.write(`zapis: cannot read ${file}: ${explain(file, reason)}\n`),
         ...(progress ? { onProgress: (state) => progress.write(`\r${progressLine(state)}`) } : {}),
       });
+      const { stoppedEarly, lastGame } = run;
+      // A folder with nothing to read is unreadable input, listed with the rest.
+      const summary = { ...run.summary, unreadable: [...emptyFolders, ...run.summary.unreadable.map((bad) => ({ file: bad.file, reason: explain(bad.file, bad.reason) }))] };
       if (progress) progress.write('\r\x1b[K');
       await output.write(writer.end(summary));
       await output.close();

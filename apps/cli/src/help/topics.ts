@@ -5,11 +5,12 @@
 import { ruleDescriptions } from '@zapis/archive';
 import { LANGUAGE_PROFILES, letterClashes, type PieceLetters } from '@zapis/notation';
 import { CODE_CATALOGUE, type CodeEntry } from './code-catalogue.js';
+import { readersHelp, reviewHelp } from './reading-topics.js';
 
 /** The order of the letter columns: king, queen, rook, bishop, knight (K Q R B N in English). */
 export const LETTER_COLUMNS: readonly (keyof PieceLetters)[] = ['king', 'queen', 'rook', 'bishop', 'knight'];
 
-export const HELP_TOPICS = ['languages', 'codes'] as const;
+export const HELP_TOPICS = ['languages', 'codes', 'readers', 'review'] as const;
 export type HelpTopic = (typeof HELP_TOPICS)[number];
 
 export const isHelpTopic = (name: string): name is HelpTopic => (HELP_TOPICS as readonly string[]).includes(name);
@@ -75,5 +76,10 @@ export function codesHelp(): string {
 }
 
 export function topicHelp(topic: HelpTopic): string {
-  return topic === 'languages' ? languagesHelp() : codesHelp();
+  switch (topic) {
+    case 'languages': return languagesHelp();
+    case 'codes': return codesHelp();
+    case 'readers': return readersHelp();
+    case 'review': return reviewHelp();
+  }
 }

@@ -17,13 +17,20 @@ export interface ReadOutputSettings {
   readonly language: string;
   readonly files: number;
   readonly cropsFolder?: string;
+  /** What an unreadable file is, said after why it cannot be read (`: it holds text, …`), or ''. */
+  readonly describe?: (failure: { readonly file: string; readonly message: string }) => string;
 }
 
 export const pageLabel = (outcome: { file: string; page?: number }): string => `${outcome.file}${outcome.page !== undefined ? ` (page ${outcome.page})` : ''}`;
 
 export class ReadOutput {
-  readonly summary = { files: 0, pages: 0, sheets: 0, unreadablePages: 0, games: 0, ok: 0, failed: 0, plies: 0, flagged: 0 };
+  /**
+   * `unreadableFiles`: files that are missing or are no PNG, JPEG or PDF one can open (unreadable input, exit 2);
+   * `unreadablePages`: pages opened on which no sheet could be read (an input with errors, exit 1).
+   */
+  readonly summary = { files: 0, pages: 0, sheets: 0, unreadableFiles: 0, unreadablePages: 0, games: 0, ok: 0, failed: 0, plies: 0, flagged: 0 };
   cropsUnwritten = 0;
+  private readonly filesUnread = new Set<string>();
 
   constructor(private readonly settings: ReadOutputSettings) {
     this.summary.files = settings.files;
@@ -38,8 +45,15 @@ export class ReadOutput {
         this.summary.sheets += 1;
         return;
       }
-      this.summary.unreadablePages += 1;
       beforeWriting();
+      // A file that cannot be opened as a scan at all is unreadable input, as in every command; a page without a sheet is not.
+      if (event.outcome.code === 'unreadable') {
+        this.filesUnread.add(event.outcome.file);
+        this.summary.unreadableFiles = this.filesUnread.size;
+        io.stderr.write(`zapis: cannot read ${pageLabel(event.outcome)}: ${event.outcome.message}${this.settings.describe?.(event.outcome) ?? ''}\n`);
+        return;
+      }
+      this.summary.unreadablePages += 1;
       io.stderr.write(`zapis: ${pageLabel(event.outcome)}: ${event.outcome.message}\n`);
       return;
     }

@@ -1,10 +1,11 @@
 /**
  * The scans a `zapis read` is given: files as given, and folders walked for the scans in them (their folders too).
  */
-import { readdir, stat } from 'node:fs/promises';
-import { extname, join, relative, resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { extname, relative, resolve } from 'node:path';
 import type { ScanFileInput } from '@zapis/ocr/node';
 import { UsageError } from '../io.js';
+import { filesUnder } from '../input-folders.js';
 
 const SCAN_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.pdf']);
 /** Images a phone or scanner may make that are not read: named when a folder holds them, never skipped unsaid. */
@@ -37,20 +38,9 @@ export async function scanFiles(paths: readonly string[], cwd: string): Promise<
 
 /** Every scan under `folder`, and every image of another kind, each in path order (hidden files aside). */
 async function folderScans(folder: string): Promise<{ scans: string[]; others: string[] }> {
-  const scans: string[] = [];
-  const others: string[] = [];
-  const entries = (await readdir(folder, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) {
-      const inner = await folderScans(path);
-      scans.push(...inner.scans);
-      others.push(...inner.others);
-    } else if (SCAN_EXTENSIONS.has(extname(entry.name).toLowerCase())) scans.push(path);
-    else if (UNREAD_IMAGE_EXTENSIONS.has(extname(entry.name).toLowerCase())) others.push(path);
-  }
-  return { scans, others };
+  const files = await filesUnder(folder);
+  const endingIn = (endings: ReadonlySet<string>) => files.filter((file) => endings.has(extname(file).toLowerCase()));
+  return { scans: endingIn(SCAN_EXTENSIONS), others: endingIn(UNREAD_IMAGE_EXTENSIONS) };
 }
 
 export const NO_SCANS_IN_FOLDER = 'a folder with no scans in it (PNG, JPEG or PDF)';

@@ -4,6 +4,7 @@ import { useT } from '../i18n.js';
 import type { GameEntry, InputEntry } from '../session.js';
 import { FlaggedList, MoveList } from './move-list.js';
 import { MoveDetail, type MoveActions } from './move-detail.js';
+import { DeepSearchStatus } from './deep-search-status.js';
 import { RedecodeStatus } from './redecode-status.js';
 import { ScanView } from './scan-view.js';
 
@@ -29,11 +30,13 @@ export function GameView({ entry, inputs, selectedPly, onSelect, actions, onRede
   // A confirmation that ended the game before sure moves of the game as read (@zapis/desk's changed-moves).
   const endChanged = game.diagnostics.filter((diagnostic) => diagnostic.code === 'changed-end');
   return (
-    <div class="game" data-testid="game" data-game-id={game.id} data-decoding={String(entry.decoding)}>
+    <div class="game" data-testid="game" data-game-id={game.id} data-decoding={String(entry.decoding)}
+      data-deep={entry.deepSearch ?? 'none'}>
       <header class="game-header">
         <h2>{game.title}</h2>
         <p class="quiet">{[game.tags.Event, game.tags.Round && `R${game.tags.Round}`, game.tags.Board && `#${game.tags.Board}`, game.result].filter(Boolean).join(' · ')}</p>
         {move ? null : <RedecodeStatus entry={entry} game={game} onShown={onRedecodingShown} />}
+        <DeepSearchStatus entry={entry} />
         {game.reading ? (
           <p class="quiet" data-testid="reading" data-kept={game.reading.kept}>
             {t(game.reading.kept === 'alone' ? 'readingAlone' : 'readingEnsemble', { n: game.reading.differing.length })}

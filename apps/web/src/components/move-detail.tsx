@@ -30,11 +30,15 @@ export function MoveDetail({ game, move, imageOf, actions, status }: {
   const [typedError, setTypedError] = useState<string | undefined>(undefined);
   const label = `${move.moveNumber}${move.side === 'white' ? '.' : '...'} ${move.written}`;
   const squares = move.uci ? [move.uci.slice(0, 2), move.uci.slice(2, 4)] : [];
+  const shown = move.alternatives.slice(0, 3);
+  // The decoder's numbers are one distribution: what the move and the alternatives shown leave is said too.
+  const rest = Math.max(0, 1 - move.confidence - shown.reduce((sum, alternative) => sum + alternative.probability, 0));
   return (
     <section class="move-detail" aria-label={label} data-testid="move-detail" data-ply={move.ply}>
-      <h3>{label} <span class="quiet">{move.confirmed ? t('confirmed') : t('confidence', { p: percent(move.confidence) })}</span></h3>
+      {/* With the review model's risk, one sentence gives both numbers and how they relate; else the confidence alone. */}
+      <h3>{label} <span class="quiet">{move.confirmed ? t('confirmed') : move.risk === undefined ? t('confidence', { p: percent(move.confidence) }) : null}</span></h3>
       {status}
-      {move.risk !== undefined && !move.confirmed ? <p class="quiet" data-testid="risk">{t('risk', { p: percent(move.risk) })}</p> : null}
+      {move.risk !== undefined && !move.confirmed ? <p class="quiet" data-testid="risk">{t('risk', { r: percent(move.risk), p: percent(move.confidence) })}</p> : null}
       {move.reviewReasons.length > 0 ? (
         <p class="reasons">{t('reasons', { r: move.reviewReasons.map((reason) => reasonText(reason, move, t)).join(', ') })}</p>
       ) : null}
@@ -56,7 +60,7 @@ export function MoveDetail({ game, move, imageOf, actions, status }: {
       <h4>{t('alternatives')}</h4>
       {move.alternatives.length === 0 ? <p class="quiet">{t('noAlternatives')}</p> : null}
       <ol class="alternatives" data-testid="alternatives">
-        {move.alternatives.slice(0, 3).map((alternative, index) => (
+        {shown.map((alternative, index) => (
           <li key={alternative.san}>
             <button type="button" data-alternative={index + 1} data-san={alternative.san} data-changes-earlier={alternative.changesEarlier ? 'true' : undefined}
               onClick={() => actions.confirm(alternative.san)}>
@@ -66,15 +70,20 @@ export function MoveDetail({ game, move, imageOf, actions, status }: {
           </li>
         ))}
       </ol>
+      {rest >= 0.005 && !move.confirmed ? <p class="quiet" data-testid="alternatives-rest">{t('alternativesRest', { p: percent(rest) })}</p> : null}
       <div class="actions">
         <button type="button" class="primary" data-testid="accept" onClick={() => actions.confirm(move.san)}><kbd>a</kbd> {t('accept')} {move.written}</button>
         {move.confirmed ? <button type="button" onClick={() => actions.unconfirm()}>×</button> : null}
       </div>
       <form class="typed" onSubmit={async (event) => {
         event.preventDefault();
+        const field = (event.currentTarget as HTMLFormElement).querySelector('input');
         const error = await actions.typed(typed);
         setTypedError(error);
-        if (!error) setTyped('');
+        if (error) return;
+        setTyped('');
+        // The move is settled: the review keys (n, p, a, 1–3) work again without a click.
+        field?.blur();
       }}>
         <label>{t('typeMove')} <input value={typed} data-testid="typed-move" onInput={(event) => {
           const text = (event.currentTarget as HTMLInputElement).value;

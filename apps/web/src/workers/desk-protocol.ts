@@ -2,6 +2,9 @@
 import type { DeskFailure, DeskGame, DeskGameSource, DeskInput, RoundPgn } from '@zapis/desk';
 import type { OtherReadingPort } from './other-reading-link.js';
 
+/** The name of the desk worker that searches deep (`zapis read`'s decode); the other answers at once with the narrow search. */
+export const DEEP_DESK_WORKER = 'zapis-desk-deep';
+
 /** An input the worker was sent before, named by its id: its material stays in the worker (a scan page's frames are megabytes). */
 export interface KnownInput {
   readonly kind: 'known';
@@ -26,6 +29,11 @@ export type DeskRequest =
     readonly kind: 'signals'; readonly request: 0; readonly waiting: Int32Array;
     /** The other reading's worker (other-reading-worker.ts): a port to it and the shared memory it answers in. */
     readonly otherReading?: OtherReadingPort;
+    /**
+     * The deep worker only: [0] the decodes the page has asked of the other desk worker and not had answered (a person
+     * waits for them). The deep search gives way between plies while it is above zero.
+     */
+    readonly giveWayTo?: Int32Array;
   }
   /** A person is looking at this game (and move): decode what they are likely to confirm, ahead. No reply. */
   | { readonly kind: 'look'; readonly request: 0; readonly id: string; readonly key: string; readonly ply?: number }

@@ -6,12 +6,15 @@
  * goes on from the ply a confirmation changes), and the language chosen, so a
  * person's confirmation re-decodes quickly. While the person looks at a move,
  * it decodes what they are likely to confirm there, ahead (@zapis/desk's DecodeAhead).
+ * The page starts two: one answers at once with the narrow search, the other
+ * (named DEEP_DESK_WORKER) searches a badly read sheet again deep, as
+ * `zapis read` does, and decodes the game's corrections once its answer is shown.
  */
 import {
-  DecodeAhead, KeptGames, OtherReadingClient, confirmationKey, decodeKeptGame, gamesOf, keptAheadGames, parseTypedMove, roundPgn, type DeskGameSource,
+  DecodeAhead, KeptGames, OtherReadingClient, confirmationKey, decodeKeptGame, decodeKeptGameGivingWay, gamesOf, keptAheadGames, parseTypedMove, roundPgn, type DeskGameSource,
   type DeskInput, type KeptGame,
 } from '@zapis/desk';
-import { materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './desk-protocol.js';
+import { DEEP_DESK_WORKER, materialKey, stopsWorkAhead, type DeskReply, type DeskRequest } from './desk-protocol.js';
 import { deskLink } from './other-reading-link.js';
 
 /** Games kept, least recently decoded first: a round's worth, the last few warm (@zapis/desk's KeptGames). */
@@ -22,13 +25,19 @@ const kept = new KeptGames({
   },
 });
 
+/** Every decode of this worker's games searches deep, or none does (a game's reuse keeps the search it ran). */
+const search = { deepSearch: self.name === DEEP_DESK_WORKER };
+
 const post = (reply: DeskReply): void => (self as unknown as Worker).postMessage(reply);
+
+/** The deep worker: the other desk worker's decodes under way, which its searches give way to (shared memory only). */
+let giveWayTo: Int32Array | undefined;
 
 /** PP-OCR alone's decodes, on the other core beside this worker's (a cross-origin isolated page only). */
 let otherReading: OtherReadingClient | undefined;
 const otherReadingOf = (id: string, game: KeptGame) => otherReading?.decoderFor(id, game);
 
-const ahead = new DecodeAhead(keptAheadGames(kept, otherReadingOf), { used: (id, key) => otherReading?.used(id, key) });
+const ahead = new DecodeAhead(keptAheadGames(kept, otherReadingOf, search), { used: (id, key) => otherReading?.used(id, key) });
 
 /** The inputs given, by id (sent once each), and the games last found in them. */
 let inputs = new Map<string, DeskInput>();
@@ -55,6 +64,7 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
   try {
     if (message.kind === 'signals') {
       ahead.attach(message.waiting);
+      giveWayTo = message.giveWayTo;
       if (message.otherReading) otherReading = new OtherReadingClient(deskLink(message.otherReading));
     } else if (message.kind === 'look') {
       if (kept.get(message.id)?.key === message.key) ahead.look(message.id, message.ply);
@@ -86,7 +96,9 @@ self.onmessage = (event: MessageEvent<DeskRequest>): void => {
       }
       const confirmations = new Map(message.confirmations);
       const early = ahead.answer(message.id, confirmationKey(confirmations));
-      const decoded = early ?? decodeKeptGame(game, confirmations, otherReadingOf(message.id, game));
+      const decoded = early ?? (giveWayTo
+        ? decodeKeptGameGivingWay(game, confirmations, giveWayTo, otherReadingOf(message.id, game), search, (key) => otherReading?.used(message.id, key))
+        : decodeKeptGame(game, confirmations, otherReadingOf(message.id, game), search));
       game.last = { confirmations, game: decoded };
       post({
         kind: 'decoded', request: message.request, game: decoded, milliseconds: performance.now() - started, ahead: early !== undefined,

@@ -7,6 +7,7 @@ import type { GameRecord, RecordDiagnostic, SeverityName } from '../record.js';
 import type { SummaryCounts } from '../summary.js';
 import { diagnosticFile, moveText, shownDiagnostics, type ReportWriter, type WriterOptions } from './report-writer.js';
 import { summaryLine } from './text-format.js';
+import { movesInGameLetters } from './game-letters.js';
 
 const COMMANDS: Readonly<Record<SeverityName, string>> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -34,7 +35,7 @@ function annotation(diagnostic: RecordDiagnostic, record: GameRecord): string {
   // GitHub's end column is the last one underlined, and only means something with endLine on the same line.
   const endColumn = column !== undefined && diagnostic.width !== undefined && diagnostic.width > 1 ? column + diagnostic.width - 1 : undefined;
   const details = [`game ${record.index}${moveText(diagnostic)}`];
-  if (diagnostic.candidates && diagnostic.candidates.length > 0) details.push(`legal moves close to it: ${diagnostic.candidates.join(', ')}`);
+  if (diagnostic.candidates && diagnostic.candidates.length > 0) details.push(`legal moves close to it: ${movesInGameLetters(diagnostic.candidates, record.language)}`);
   if (diagnostic.severity === 'error') for (const repair of record.repairs ?? []) details.push(`help: ${repair.message}`);
   return command(
     COMMANDS[diagnostic.severity],

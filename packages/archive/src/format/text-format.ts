@@ -6,6 +6,7 @@
 import type { GameRecord, RecordDiagnostic } from '../record.js';
 import type { SummaryCounts } from '../summary.js';
 import { MAX_DIAGNOSTICS_PER_GAME } from '../limits.js';
+import { movesInGameLetters } from './game-letters.js';
 import { diagnosticFile, moveText, shownDiagnostics, type ReportWriter, type ShardPosition, type WriterOptions } from './report-writer.js';
 
 /** Source lines longer than this are not echoed: a caret under column 9,000 helps nobody. */
@@ -37,7 +38,7 @@ export function formatRecordDiagnostic(diagnostic: RecordDiagnostic, record: Gam
   }
   lines.push(`${gutter} = game ${record.index}${moveText(diagnostic)}${diagnostic.fen ? `, position ${diagnostic.fen}` : ''}`);
   if (diagnostic.candidates && diagnostic.candidates.length > 0) {
-    lines.push(`${gutter} = legal moves close to it: ${diagnostic.candidates.join(', ')}`);
+    lines.push(`${gutter} = legal moves close to it: ${movesInGameLetters(diagnostic.candidates, record.language)}`);
   }
   // An error's suggestions are its candidates again; for warnings they say how it is written in standard SAN.
   if (diagnostic.suggestions && diagnostic.suggestions.length > 0 && diagnostic.severity !== 'error') {
