@@ -333,6 +333,20 @@ function searchDoubt(surprises: readonly number[], reach: number): number[] {
   });
 }
 
+/**
+ * The move's rival on the review list: the game ending here when that is likelier than any alternative, else the
+ * likeliest alternative, else the best other legal move (`otherMove`), told on the same distribution as the move's
+ * confidence (`probabilityOf`).
+ */
+function rivalOf(belief: ReturnType<typeof plyBelief>, otherMove: () => string | undefined, probabilityOf: (san: string) => number): Rival | undefined {
+  const best = belief.alternatives[0];
+  const { gameEnds } = belief.remainder;
+  if (gameEnds >= GAME_END_RIVAL_PROBABILITY && gameEnds > (best?.probability ?? 0)) return { kind: 'game-ends', probability: gameEnds };
+  if (best) return { kind: 'move', san: best.san, probability: best.probability };
+  const other = otherMove();
+  return other ? { kind: 'move', san: other, probability: probabilityOf(other) } : undefined;
+}
+
 function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, scores: DecodedGame['languageScores'], options: SearchOptions): BuiltGame {
   const { lattice, language } = run;
   backwardPass(lattice);
@@ -402,18 +416,10 @@ function buildGame(start: Position, sheets: readonly Sheet[], run: LanguageRun, 
       ...(disputed ? ['disputed' as const] : []),
       ...(seen ? [] : ['unwritten' as const]),
     ];
-    let rival: Rival | undefined;
-    if (reviewReasons.length > 0) {
-      const best = belief.alternatives[0];
-      const { gameEnds } = belief.remainder;
-      if (gameEnds >= GAME_END_RIVAL_PROBABILITY && gameEnds > (best?.probability ?? 0)) rival = { kind: 'game-ends', probability: gameEnds };
-      else if (best) rival = { kind: 'move', san: best.san, probability: best.probability };
-      else {
-        const other = bestOtherMove(position, edge.from.lastCaptureSquare, san, readTexts(cells), language, run.channel, options.movePrior, options.reuse);
-        // On the same distribution as the move's confidence: what the search kept of it, trusted alike.
-        if (other) rival = { kind: 'move', san: other, probability: plyBelief(posteriors[index] ?? [], other, 0, asWritten ? 1 : doubt[index]).probability };
-      }
-    }
+    const rival = reviewReasons.length > 0
+      ? rivalOf(belief, () => bestOtherMove(position, edge.from.lastCaptureSquare, san, readTexts(cells), language, run.channel, options.movePrior, options.reuse),
+        (other) => plyBelief(posteriors[index] ?? [], other, 0, asWritten ? 1 : doubt[index]).probability)
+      : undefined;
     moves.push({
       ply, moveNumber, side, san, uci: edge.candidate.uci, description, fen, confidence,
       // A confirmed move is the move: nothing is left for another.
