@@ -6,7 +6,7 @@
  * held-out noisy transcriptions (skipped with a message without ../shared).
  */
 import { describe, expect, it } from 'vitest';
-import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { readGames, sharedPath, skipWithoutShared, reviewCommentBreaks } from '@zapis/testkit';
 import type { Move } from '@zapis/core';
 import { decodedGamePgn, decodeText, type DecodedGame } from '../src/index.js';
 import { backwardPass, expectedAccuracyPath, plyMarginals, type MoveProbability } from '../src/posterior.js';
@@ -87,7 +87,6 @@ function neverOutranked(graph: Lattice): { sans: string[]; posteriors: Map<strin
 }
 
 /** What a review comment says of the probability that is on no move it names. */
-const REMAINDER = /^(a move the search did not keep|other moves|the game ends before it|unless the game went otherwise before)$/u;
 
 /** Every way a decoded game breaks the story, one line each (empty: it holds). */
 function storyBreaks(game: DecodedGame, where: string): string[] {
@@ -100,19 +99,7 @@ function storyBreaks(game: DecodedGame, where: string): string[] {
     for (const alternative of move.alternatives) if (alternative.probability > move.confidence) breaks.push(`${name}: ${alternative.san} is likelier`);
     if (move.rival && move.rival.probability > move.confidence) breaks.push(`${name}: its rival is likelier`);
   }
-  const pgn = decodedGamePgn(game).replace(/\s+/g, ' ');
-  for (const comment of pgn.matchAll(/\{review: [^}]*?; confidence (\d\.\d\d)(?:; (?:or )?([^}]*))?\}/gu)) {
-    const confidence = Number(comment[1]);
-    const said = [...(comment[2] ?? '').matchAll(/(?:^|, )([^,(]+?) \((<?)(\d\.\d\d)\)/gu)]
-      .map((item) => ({ what: item[1], probability: item[2] === '<' ? 0 : Number(item[3]) }));
-    const named = said.map((item) => item.probability);
-    // The moves named; the rest of the probability is said in words (REMAINDER), not as a move.
-    const moves = said.filter((item) => !REMAINDER.test(item.what));
-    if (moves.some((item) => item.probability > confidence)) breaks.push(`${where}: ${comment[0]} names a likelier move`);
-    // Each printed number is rounded to 0.01; each part left unsaid is below 0.005 (alternatives beyond those listed are `other moves`).
-    const total = confidence + named.reduce((sum, probability) => sum + probability, 0);
-    if (Math.abs(total - 1) > 0.005 * (named.length + 4)) breaks.push(`${where}: ${comment[0]} accounts for ${total.toFixed(2)}`);
-  }
+  breaks.push(...reviewCommentBreaks(decodedGamePgn(game), where));
   return breaks;
 }
 

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPOSITORY_ROOT } from '@zapis/testkit';
+import { REPOSITORY_ROOT, reviewCommentBreaks } from '@zapis/testkit';
 import { CtcReader, ensembleNetworks, readScanFile, type PageOutcome } from '@zapis/ocr';
 import { loadNodeNotationModel, loadNodeRecognizer } from '@zapis/ocr/node';
 import { gamesOfPages } from '../src/games-of-pages.js';
@@ -38,7 +38,6 @@ async function gamesOf(pages: readonly PageOutcome[], files: readonly string[], 
 }
 
 /** What a review comment says of the probability that is on no move it names. */
-const REMAINDER = /^(a move the search did not keep|other moves|the game ends before it|unless the game went otherwise before)$/u;
 
 /** Every way one game breaks the story, one line each (empty: it holds). */
 function storyBreaks(game: ReadGame, where: string): string[] {
@@ -54,21 +53,7 @@ function storyBreaks(game: ReadGame, where: string): string[] {
       if (move.alternativeProbabilities[index] > move.confidence) breaks.push(`${name}: confidence ${move.confidence} but ${san} ${move.alternativeProbabilities[index]}`);
     });
   }
-  // What the PGN says of each move to review: `confidence 0.29; or Rg7+ (0.38), …`.
-  const pgn = readGamePgn(game).replace(/\s+/g, ' ');
-  for (const comment of pgn.matchAll(/\{review: [^}]*?; confidence (\d\.\d\d)(?:; (?:or )?([^}]*))?\}/gu)) {
-    const confidence = Number(comment[1]);
-    const said = [...(comment[2] ?? '').matchAll(/(?:^|, )([^,(]+?) \((<?)(\d\.\d\d)\)/gu)]
-      .map((item) => ({ what: item[1], probability: item[2] === '<' ? 0 : Number(item[3]) }));
-    const named = said.map((item) => item.probability);
-    // The moves named; the rest of the probability is said in words (REMAINDER), not as a move.
-    const moves = said.filter((item) => !REMAINDER.test(item.what));
-    if (moves.some((item) => item.probability > confidence)) breaks.push(`${where}: ${comment[0]} names a likelier move`);
-    const total = confidence + named.reduce((sum, probability) => sum + probability, 0);
-    // Each printed number is rounded to 0.01, and each part left unsaid is below 0.005.
-    const slack = 0.005 * (named.length + 1) + 0.005 * 3;
-    if (Math.abs(total - 1) > slack) breaks.push(`${where}: ${comment[0]} accounts for ${total.toFixed(2)}`);
-  }
+  breaks.push(...reviewCommentBreaks(readGamePgn(game), where));
   return breaks;
 }
 

@@ -4,3 +4,4 @@ export { readPerftSuite, type PerftCase } from './perft-suites.js';
 export { garbageBytes } from './garbage.js';
 export { seededRandom } from './random.js';
 export { corpusSample, type CorpusSample } from './corpus-sweep.js';
+export { reviewCommentBreaks } from './review-comments.js';
