@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { renderCliReference, renderCodes, renderLanguages } from './reference.js';
 
 const docs = fileURLToPath(new URL('../../../docs/', import.meta.url));
-writeFileSync(`${docs}cli.md`, renderCliReference());
+writeFileSync(`${docs}cli.md`, await renderCliReference());
 writeFileSync(`${docs}codes.md`, await renderCodes());
 writeFileSync(`${docs}languages.md`, renderLanguages());
 console.log(`wrote ${docs}cli.md, codes.md, languages.md`);

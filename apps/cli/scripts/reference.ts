@@ -27,9 +27,9 @@ function capturingIo(): { io: CliIo; text: () => string } {
   return { io: { stdout, stderr: new PassThrough(), stdin, cwd: process.cwd(), isTty: false }, text: () => text };
 }
 
-export function renderCliReference(): string {
+export async function renderCliReference(): Promise<string> {
   const { io, text } = capturingIo();
-  const program = buildProgram({ io, exitCode: 0 });
+  const program = await buildProgram({ io, exitCode: 0 });
   const sections: string[] = [];
   let taken = 0;
   const helpOf = (command: typeof program): string => {

@@ -4,7 +4,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { notTextReason } from '@zapis/archive';
-import { sniffScanKind, type ScanKind } from '@zapis/ocr';
+import { sniffScanKind, type ScanKind } from '@zapis/ocr/scan-kind';
 
 const HEAD_BYTES = 4096;
 

@@ -58,7 +58,18 @@ export const EXIT_OK = 0;
 export const EXIT_INPUT_ERRORS = 1;
 export const EXIT_USAGE = 2;
 
-/** A failure the user caused (bad flag, missing file): printed as one line, never a stack trace. */
+const USAGE_ERROR = Symbol.for('zapis.UsageError');
+
+/**
+ * A failure the user caused (bad flag, missing file): printed as one line, never a stack trace. Recognised by a
+ * brand, not by class identity: the bundled command line and the scan commands it loads from their own modules each
+ * hold a copy of this class.
+ */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+  readonly [USAGE_ERROR] = true;
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [USAGE_ERROR]?: unknown })[USAGE_ERROR] === true;
+  }
 }

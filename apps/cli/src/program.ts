@@ -4,15 +4,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './io.js';
-import { registerConvert } from './commands/convert.js';
-import { registerDecode } from './commands/decode.js';
-import { registerDemo, setDemoRunner } from './commands/demo.js';
-import { registerPrint } from './commands/print.js';
-import { registerRead } from './commands/read.js';
-import { registerReconcile } from './commands/reconcile.js';
-import { registerValidate } from './commands/validate.js';
-import { registerMergeReports } from './commands/merge-reports.js';
-import { registerHelp } from './commands/help.js';
+import { COMMAND_LOADERS, commandsNeeded } from './command-table.js';
 import { helpFooter } from './help/command-help.js';
 
 export { VERSION } from './version.js';
@@ -26,9 +18,8 @@ export interface CommandContext {
 
 export type CommandRegistrar = (program: Command, context: CommandContext) => void;
 
-const REGISTRARS: readonly CommandRegistrar[] = [registerValidate, registerConvert, registerReconcile, registerDecode, registerRead, registerPrint, registerDemo, registerMergeReports, registerHelp];
-
-export function buildProgram(context: CommandContext): Command {
+/** The program with the commands `names` (every command by default); the others' modules are never loaded. */
+export async function buildProgram(context: CommandContext, names: readonly string[] = [...COMMAND_LOADERS.keys()]): Promise<Command> {
   const program = new Command();
   program
     .name('zapis')
@@ -46,7 +37,9 @@ export function buildProgram(context: CommandContext): Command {
       writeErr: (text) => context.io.stderr.write(text),
     })
     .showHelpAfterError('(run zapis --help for usage)');
-  for (const register of REGISTRARS) register(program, context);
+  const loaders = [...COMMAND_LOADERS].filter(([name]) => names.includes(name));
+  const registrars = await Promise.all(loaders.map(async ([, load]) => load(runCli)));
+  for (const register of registrars) register(program, context);
   program.addHelpText('after', helpFooter({
     ok: 'all good (warnings allowed)',
     inputErrors: 'a game or an input has errors',
@@ -57,12 +50,10 @@ export function buildProgram(context: CommandContext): Command {
   return program;
 }
 
-setDemoRunner((argv, io) => runCli(argv, io));
-
 /** Runs the CLI with `argv` (without node and script) and resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const context: CommandContext = { io, exitCode: EXIT_OK };
-  const program = buildProgram(context);
+  const program = await buildProgram(context, commandsNeeded(argv));
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return context.exitCode;

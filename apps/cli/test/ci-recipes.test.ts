@@ -4,7 +4,8 @@
  * each completion index, then the merge. `zapis` is the CLI built in this clone, put on PATH by the recipes'
  * own `npm install --global zapis`. On real games with illegal moves in two shards, every shard's report must
  * reach the merge, the merge must hold every game, and its exit code must be the verdict: failure because of
- * those errors, success on the same games without them.
+ * those errors, success on the same games without them. The sharded read recipes (issue 57) run the same way on a
+ * few fixture scans: the shards' games, joined, must be one run's, byte for byte.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,9 @@ const examples = join(repositoryRoot, 'docs', 'examples');
 const workflowFile = join(examples, 'validate-sharded.yml');
 const validateJobFile = join(examples, 'validate-sharded-job.yaml');
 const mergeJobFile = join(examples, 'merge-reports-job.yaml');
+const readWorkflowFile = join(examples, 'read-sharded.yml');
+const readJobFile = join(examples, 'read-sharded-job.yaml');
+const mergeReadsJobFile = join(examples, 'read-sharded-merge-job.yaml');
 
 /** A few hundred real games keep the run short; the illegal moves sit near the start and two thirds in. */
 const GAMES = 300;
@@ -191,10 +195,103 @@ describe.skipIf(skip)('the Kubernetes recipe (docs/examples/validate-sharded-job
   });
 });
 
+/**
+ * Scans enough to spread over the shards and quick to read: a boxed sheet, its copy with a cell left empty (moves to
+ * review), and a sheet with no move on it (its game has an error, so the merge's verdict is a failure that every
+ * shard's reads must reach).
+ */
+const FIXTURE_SCANS = ['boxed-pl.png', 'boxed-pl-gap.png', 'blank.png'];
+
+describe('the sharded read recipes (docs/examples/read-sharded*), run as written', () => {
+  let readScratch = '';
+  /** One unsharded run over the same scans: its PGN, and its games in NDJSON. */
+  let whole = { pgn: '', games: [] as { san: string[]; diagnostics: unknown[] }[] };
+
+  function placeScans(folder: string, scans: string): void {
+    mkdirSync(join(folder, scans), { recursive: true });
+    for (const name of FIXTURE_SCANS) writeFileSync(join(folder, scans, name), readFileSync(join(repositoryRoot, 'fixtures', 'scans', name)));
+  }
+
+  beforeAll(() => {
+    if (!existsSync(cliScript)) throw new Error(`${cliScript} is missing: run pnpm --filter zapis build first`);
+    readScratch = mkdtempSync(join(tmpdir(), 'zapis-read-recipes-'));
+    const folder = mkdtempSync(join(readScratch, 'whole-'));
+    placeScans(folder, 'scans');
+    const pgn = cli(['read', 'scans/'], folder);
+    const json = cli(['read', 'scans/', '--format', 'json'], folder);
+    expect([pgn.exitCode, json.exitCode]).toEqual([1, 1]);
+    const games = json.stdout.trim().split('\n').map((text) => JSON.parse(text) as { sheets?: unknown; san: string[]; diagnostics: unknown[] }).filter((game) => game.sheets !== undefined);
+    whole = { pgn: pgn.stdout, games };
+    expect(whole.games).toHaveLength(FIXTURE_SCANS.length);
+  }, 120_000);
+
+  afterAll(() => {
+    if (readScratch !== '') rmSync(readScratch, { recursive: true, force: true });
+  });
+
+  /** The review list matches the unsharded run's games: each game's diagnostics, in order, numbered by game. */
+  function expectReviewList(text: string): void {
+    const lines = text.trim().split('\n').map((line) => JSON.parse(line) as { game: number });
+    expect(lines).toEqual(whole.games.flatMap((game, index) => game.diagnostics.map((diagnostic) => ({ game: index + 1, ...(diagnostic as object) }))));
+  }
+
+  /** The header of every reads file under `folder`: one shard each, of one count, every index once. */
+  function expectEveryShardRead(folder: string, shards: number, log: string): void {
+    const indices = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => /zapis-reads-\d+\.ndjson$/u.test(file)).map((file) => {
+      const header = JSON.parse(readFileSync(join(folder, file), 'utf8').split('\n')[0]) as { zapisReads: { shard: { index: number; count: number } } };
+      expect(header.zapisReads.shard.count).toBe(shards);
+      return header.zapisReads.shard.index;
+    }).sort((a, b) => a - b);
+    expect(indices, log).toEqual(Array.from({ length: shards }, (_, index) => index + 1));
+  }
+
+  it('GitHub Actions: reads every shard, joins them into one run\'s PGN and review list, and the merge fails on the sheet with no moves', () => {
+    const workflow = readWorkflow(readWorkflowFile);
+    const scans = String(workflow.env?.SCANS);
+    const repository = mkdtempSync(join(readScratch, 'repository-'));
+    placeScans(repository, scans);
+    const run = runWorkflow(workflow, { repository, scratch: readScratch, cliScript });
+    const shards = run.jobs.filter((job) => job.job === 'read');
+    expect(shards.length).toBeGreaterThanOrEqual(2);
+    expectEveryShardRead(join(run.artifacts.get('zapis-reads-1')!, '..'), shards.length, stepLog(run));
+    const merges = run.jobs.flatMap((job) => job.steps).filter((step) => step.run?.includes('zapis merge-reads'));
+    expect(merges.map((step) => step.exitCode), stepLog(run)).toEqual([1]);
+    const games = run.artifacts.get('zapis-games');
+    expect(games, stepLog(run)).toBeDefined();
+    expect(readFileSync(join(games!, 'zapis-games', 'games.pgn'), 'utf8')).toBe(whole.pgn);
+    expectReviewList(readFileSync(join(games!, 'zapis-games', 'review.ndjson'), 'utf8'));
+    expect(run.conclusion).toBe('failure');
+  }, 180_000);
+
+  it('Kubernetes: the Indexed Job completes every shard, and the merge Job writes one run\'s PGN and review list, Failed on the sheet with no moves', () => {
+    const [readJob] = readJobs(readJobFile);
+    const [mergeJob] = readJobs(mergeReadsJobFile);
+    expect(readJob.spec.completionMode).toBe('Indexed');
+    const claimsOf = (job: typeof readJob) => (job.spec.template.spec.volumes ?? []).flatMap((volume) => volume.persistentVolumeClaim?.claimName ?? []);
+    expect(claimsOf(mergeJob), 'both Jobs mount the same volume').toEqual(claimsOf(readJob));
+    const volume = mkdtempSync(join(readScratch, 'volume-'));
+    const claims = new Map(claimsOf(readJob).map((claim) => [claim, volume]));
+    const scans = readJob.spec.template.spec.containers[0].env?.find((variable) => variable.name === 'SCANS')?.value;
+    placeScans(volume, String(scans));
+    const read = runJob(readJob, { claims, scratch: readScratch, cliScript });
+    expect(read.condition, podLog(read)).toBe('Complete');
+    expectEveryShardRead(volume, read.pods.length, podLog(read));
+    const merge = runJob(mergeJob, { claims, scratch: readScratch, cliScript });
+    expect(merge.pods[0].exitCode, merge.pods[0].stderr).toBe(1);
+    expect(merge.condition).toBe('Failed');
+    expect(readFileSync(join(volume, 'games.pgn'), 'utf8')).toBe(whole.pgn);
+    expectReviewList(readFileSync(join(volume, 'review.ndjson'), 'utf8'));
+    // Run again, as after a breakdown or with scans added: every pod skips the scans its shard has read.
+    const again = runJob(readJob, { claims, scratch: readScratch, cliScript });
+    expect(again.condition).toBe('Complete');
+    for (const pod of again.pods) expect(pod.stderr).toMatch(/resuming .*: \d+ scans? already read, skipped; 0 to read/u);
+  }, 240_000);
+});
+
 describe('the README shows the recipes that run here', () => {
-  it('links the workflow and both Kubernetes Jobs from its sharded CI section', () => {
+  it('links the workflows and the Kubernetes Jobs of validate and read', () => {
     const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8');
-    for (const file of [workflowFile, validateJobFile, mergeJobFile]) {
+    for (const file of [workflowFile, validateJobFile, mergeJobFile, readWorkflowFile, readJobFile, mergeReadsJobFile]) {
       const link = file.slice(repositoryRoot.length).replaceAll('\\', '/');
       expect(readme, link).toContain(`](${link})`);
     }

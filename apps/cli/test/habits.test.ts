@@ -136,13 +136,16 @@ describe('-j', () => {
   });
 });
 
+// The whole program, as `zapis --help` builds it (a run naming one command loads only that one).
+const everyCommand = await buildProgram({ io: { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), cwd: repositoryRoot, isTty: false }, exitCode: 0 });
+
 describe('one help layout for every command', () => {
   const helpOf = async (args: readonly string[]): Promise<string> => {
     const result = await run([...args, '--help']);
     expect(result.code).toBe(0);
     return result.stdout;
   };
-  const program = buildProgram({ io: { stdout: new PassThrough(), stderr: new PassThrough(), stdin: new PassThrough(), cwd: repositoryRoot, isTty: false }, exitCode: 0 });
+  const program = everyCommand;
   const names = program.commands.map((command) => command.name());
 
   it('has a command for each of the README\u2019s jobs, read among them, in the summary line too', async () => {

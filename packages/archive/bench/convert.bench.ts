@@ -5,19 +5,25 @@
  * the letters P S G W H K). Then the move text is checked: every game's moves
  * as zapis wrote them must be pgn-extract's, once what legitimately differs
  * is set aside (tags, comments, NAGs, line wrapping, move numbers, results).
- * Targets (issue 19): one job >= 1.0x pgn-extract, every core >= 2x. Also peak RSS.
+ * Timed on the first 20,000 games too, where starting up and the workers' start weigh most.
+ * Targets: at 20,000 games one job >= 1.5x pgn-extract, two jobs >= 2.5x (issue 57); at
+ * 100,000 one job >= 1.0x, two jobs >= 2x (issue 19). Also peak RSS.
  * Run: pnpm bench (root) or pnpm --filter @zapis/archive bench. The commands
  * take turns for ZAPIS_BENCH_REPEAT rounds (default 3); each one's fastest run counts.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchCorpus } from './bench-corpus.js';
 
-const { cli, measureRss, folder, corpus } = await benchCorpus('zapis-convert-bench-');
+const { cli, measureRss, folder, corpus, text } = await benchCorpus('zapis-convert-bench-');
 const GAMES = 100_000;
+/** The smaller size timed: the first games of the corpus, in a file of their own. */
+const FEW_GAMES = 20_000;
+const fewCorpus = join(folder, 'games-20k.pgn');
+writeFileSync(fewCorpus, firstGames(text, FEW_GAMES));
 const REPEAT = Math.max(1, Number(process.env.ZAPIS_BENCH_REPEAT ?? 3));
 /** pgn-extract's SAN with its six letters for pawn, knight, bishop, rook, queen and king: Polish. */
 const PGN_EXTRACT_POLISH = '-WsanPSGWHK';
@@ -31,14 +37,23 @@ interface Command {
 interface Timing {
   readonly name: string;
   readonly seconds: number;
+  readonly games: number;
 }
 
-const rate = (timing: Timing): number => GAMES / timing.seconds;
+/** The first `count` games of `text` (a game starts at each `[Event` after a blank line). */
+function firstGames(all: string, count: number): string {
+  const starts = /\n\n\[Event /g;
+  for (let found = 0; starts.exec(all); found++) if (found + 1 === count) return all.slice(0, starts.lastIndex - 7);
+  return all;
+}
+
+const rate = (timing: Timing): number => timing.games / timing.seconds;
 const line = (timing: Timing, note = ''): void =>
-  console.log(`${timing.name.padEnd(34)} ${timing.seconds.toFixed(2).padStart(7)} s ${Math.round(rate(timing)).toString().padStart(7)} games/s${note}`);
+  console.log(`${timing.name.padEnd(40)} ${timing.seconds.toFixed(2).padStart(7)} s ${Math.round(rate(timing)).toString().padStart(7)} games/s${note}`);
+const mark = (met: boolean): string => (met ? 'met' : 'NOT met');
 
 /** Each command once per round, output discarded; the best wall time counts (another process only ever adds time). Exit 1 is the corpus: a few games have errors. */
-function timeCommands(commands: readonly Command[]): Timing[] {
+function timeCommands(commands: readonly Command[], games: number): Timing[] {
   const best = commands.map(() => Infinity);
   for (let round = 0; round < REPEAT; round++) {
     commands.forEach(({ name, command, args }, index) => {
@@ -48,7 +63,7 @@ function timeCommands(commands: readonly Command[]): Timing[] {
       if (result.status !== 0 && result.status !== 1) throw new Error(`${name} failed (${result.status}): ${result.stderr?.toString().slice(0, 400)}`);
     });
   }
-  return commands.map(({ name }, index) => ({ name, seconds: best[index] }));
+  return commands.map(({ name }, index) => ({ name, seconds: best[index], games }));
 }
 
 function findPgnExtract(): string | undefined {
@@ -88,15 +103,22 @@ try {
   if (!extract) {
     console.log('pgn-extract: not installed (apt-get install pgn-extract); the comparison needs it, so the benchmark stops here');
   } else {
-    const zapis = (jobs: number): Command => ({ name: `zapis convert --to pl -j ${jobs}`, command: process.execPath, args: [cli, 'convert', '--to', 'pl', '-j', String(jobs), corpus] });
-    const reference: Command = { name: `pgn-extract -s ${PGN_EXTRACT_POLISH}`, command: extract, args: ['-s', PGN_EXTRACT_POLISH, corpus] };
-    const [one, all, peer] = timeCommands([zapis(1), zapis(cores), reference]);
-    line(one);
-    line(all);
-    line(peer);
-    console.log('ratios (games/s, higher is better for zapis):');
-    console.log(`  zapis 1 job  / pgn-extract: ${(rate(one) / rate(peer)).toFixed(2)}x (target >= 1.0x)`);
-    console.log(`  zapis ${cores} jobs / pgn-extract: ${(rate(all) / rate(peer)).toFixed(2)}x (target >= 2x)`);
+    const sizes = [
+      { games: FEW_GAMES, file: fewCorpus, targets: [1.5, 2.5] },
+      { games: GAMES, file: corpus, targets: [1.0, 2.0] },
+    ] as const;
+    for (const { games, file, targets } of sizes) {
+      const size = `${games / 1000}k`;
+      const zapis = (jobs: number): Command => ({ name: `zapis convert --to pl -j ${jobs}, ${size}`, command: process.execPath, args: [cli, 'convert', '--to', 'pl', '-j', String(jobs), file] });
+      const reference: Command = { name: `pgn-extract -s ${PGN_EXTRACT_POLISH}, ${size}`, command: extract, args: ['-s', PGN_EXTRACT_POLISH, file] };
+      const [one, two, peer] = timeCommands([zapis(1), zapis(2), reference], games);
+      line(one);
+      line(two);
+      line(peer);
+      const [oneRatio, twoRatio] = [rate(one) / rate(peer), rate(two) / rate(peer)];
+      console.log(`  convert ${size}, zapis 1 job  / pgn-extract: ${oneRatio.toFixed(2)}x (target >= ${targets[0]}x: ${mark(oneRatio >= targets[0])})`);
+      console.log(`  convert ${size}, zapis 2 jobs / pgn-extract: ${twoRatio.toFixed(2)}x (target >= ${targets[1]}x: ${mark(twoRatio >= targets[1])})`);
+    }
 
     // The moves, game by game.
     const zapisOut = join(folder, 'zapis.pgn');

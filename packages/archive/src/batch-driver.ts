@@ -8,11 +8,13 @@
  * sent once more to a fresh one, then reported lost; an input that cannot be
  * read is reported and the run goes on.
  */
+import { stat } from 'node:fs/promises';
 import { compiledWorker, WorkerLostError, WorkerPool } from '@zapis/workers';
 import { countLineBreaks } from './game-boundary.js';
-import { readBatches, type Batch, type BatchingOptions, type InputSource } from './input-batches.js';
+import { batchBytesFor, readBatches, type Batch, type BatchingOptions, type InputSource } from './input-batches.js';
 import { WORKER_SECTION_TOKENS } from './limits.js';
 import { unreadableReason } from './unreadable-reason.js';
+import { workerStart, type WorkerStart } from './worker-start.js';
 
 /** Batches larger than this (whole games cannot be cut) are worked through in this thread, whose heap is larger. */
 const OVERSIZED_BATCH_BYTES = 4 << 20;
@@ -110,7 +112,7 @@ export async function driveBatches<Request extends DrivenRequest, Answer extends
 }
 
 class BatchDriver<Request extends DrivenRequest, Answer extends DrivenAnswer, Settings> {
-  private pool: WorkerPool<Request, Answer, Settings> | undefined;
+  private pool: WorkerPool<Request, Answer, WorkerStart<Settings>> | undefined;
   private readonly inFlight: InFlight<Request, Answer>[] = [];
   /** Room for this thread to go on while the oldest batch is still at a worker (one warming up is slow). */
   private readonly maxInFlight: number;
@@ -135,9 +137,17 @@ class BatchDriver<Request extends DrivenRequest, Answer extends DrivenAnswer, Se
     return this.share;
   }
 
+  /** How this input is cut: batches sized to it when the caller left the size open (a file's size is known up front). */
+  private async batchingFor(input: InputSource): Promise<BatchingOptions> {
+    const { batching, jobs } = this.options;
+    if (batching.batchBytes !== undefined || jobs <= 1 || input.path === undefined) return batching;
+    const size = await stat(input.path).then((found) => found.size, () => undefined);
+    return size === undefined ? batching : { ...batching, batchBytes: batchBytesFor(size, jobs) };
+  }
+
   private async runInput(input: InputSource): Promise<void> {
     try {
-      for await (const batch of readBatches(input, this.options.batching, this.options.onBytes)) {
+      for await (const batch of readBatches(input, await this.batchingFor(input), this.options.onBytes)) {
         await this.take(batch);
         if (this.stopped()) break;
       }
@@ -164,8 +174,12 @@ class BatchDriver<Request extends DrivenRequest, Answer extends DrivenAnswer, Se
     // The workers start once a second batch is sure to come, so an input of one batch never waits for them to boot.
     if (this.options.jobs > 1 && (!first || !batch.last)) this.pool ??= this.startPool();
     const pool = this.pool;
+    // While every worker is loading, the event loop gets a turn per batch, so that a worker's word that it is
+    // ready is heard even when the input comes from memory, without I/O between batches.
+    if (pool && pool.shortestReadyQueue === Infinity) await new Promise((resume) => setImmediate(resume));
     // One huge game (a hostile comment, say) stays here too: this thread's heap takes it, so workers can stay small.
-    const here = !pool || batch.bytes.length > OVERSIZED_BATCH_BYTES || pool.shortestQueue >= WORKER_QUEUE_DEPTH;
+    // A worker still loading is not waited for: this thread goes on with the batches until one is ready.
+    const here = !pool || batch.bytes.length > OVERSIZED_BATCH_BYTES || pool.shortestReadyQueue >= WORKER_QUEUE_DEPTH;
     if (here) this.share.here++;
     else this.share.workers++;
     const outcome = here ? Promise.resolve(this.workHere(request)) : this.atWorker(pool, request);
@@ -174,10 +188,10 @@ class BatchDriver<Request extends DrivenRequest, Answer extends DrivenAnswer, Se
     while (this.inFlight.length >= this.maxInFlight && !this.stopped()) await this.deliverBatch(this.inFlight.shift()!);
   }
 
-  private startPool(): WorkerPool<Request, Answer, Settings> {
+  private startPool(): WorkerPool<Request, Answer, WorkerStart<Settings>> {
     const { jobs, work, worker } = this.options;
     return new WorkerPool({
-      worker: compiledWorker(worker.file, import.meta.url), workers: jobs - 1, settings: worker.settings, workName: work,
+      worker: compiledWorker(worker.file, import.meta.url), workers: jobs - 1, settings: workerStart(worker.settings), workName: work,
       requestsPerWorker: WORKER_QUEUE_DEPTH, resourceLimits: WORKER_RESOURCE_LIMITS,
     });
   }
@@ -191,7 +205,7 @@ class BatchDriver<Request extends DrivenRequest, Answer extends DrivenAnswer, Se
   }
 
   /** The batch at a worker; its bytes are copied into a buffer of their own, which is moved, not cloned. */
-  private atWorker(pool: WorkerPool<Request, Answer, Settings>, request: Request): Promise<Outcome<Answer>> {
+  private atWorker(pool: WorkerPool<Request, Answer, WorkerStart<Settings>>, request: Request): Promise<Outcome<Answer>> {
     // Copied (Buffer#slice would share memory): the request keeps its bytes, to go on from a batch handed back or lost.
     const bytes = new Uint8Array(request.bytes);
     return pool.submit({ ...request, bytes }, { transfer: [bytes.buffer as ArrayBuffer] }).catch((error: unknown) => (error instanceof WorkerLostError ? error : new BatchFailure(messageOf(error))));

@@ -59,29 +59,19 @@ export interface ConvertedPart {
   readonly resumeAt?: number;
 }
 
-const QUOTE = 34;
-const BACKSLASH = 92;
 /** `{`, `;`, `$`, `!`, `?`: a comment, a NAG or a glyph, which the fast path does not carry. */
 const ANNOTATION = new Uint8Array(128);
 for (const character of '{;$!?') ANNOTATION[character.charCodeAt(0)] = 1;
 
 /**
- * Whether the game `text[start, end)`, which the export subset read, holds a
- * comment, NAG or glyph: any of their characters outside a tag value.
+ * Whether the move text `text[start, end)` of a game the export subset read
+ * holds a comment, NAG or glyph: any of their characters (the subset has no
+ * strings in move text, so one cannot hide inside a quoted value).
  */
 function hasAnnotations(text: string, start: number, end: number): boolean {
   for (let at = start; at < end; at++) {
     const code = text.charCodeAt(at);
-    if (code === QUOTE) {
-      at++;
-      while (at < end) {
-        const inside = text.charCodeAt(at);
-        if (inside === QUOTE) break;
-        at += inside === BACKSLASH ? 2 : 1;
-      }
-    } else if (code < 128 && ANNOTATION[code] === 1) {
-      return true;
-    }
+    if (code < 128 && ANNOTATION[code] === 1) return true;
   }
   return false;
 }
@@ -143,7 +133,7 @@ class FastWriter {
 
   /** The game the fast lane just vouched for, in export format; undefined when the fast path cannot write it as the full path would. */
   write(text: string, quick: QuickReport): string | undefined {
-    if (this.unwritten || this.moves.length !== quick.plies || hasAnnotations(text, quick.start, quick.end)) return undefined;
+    if (this.unwritten || this.moves.length !== quick.plies || hasAnnotations(text, quick.moves, quick.end)) return undefined;
     const tags = Object.entries(quick.tags);
     for (const [name] of tags) if (reorderedTag(name)) return undefined;
     const result = resultOf(text, quick);

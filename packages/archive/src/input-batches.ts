@@ -49,6 +49,19 @@ export interface BatchingOptions {
 }
 
 const DEFAULT_BATCH_BYTES = 1 << 20;
+/** Batches per job an input is cut into at least, when its size allows (see batchBytesFor). */
+const BATCHES_PER_JOB = 12;
+const SMALLEST_BATCH_BYTES = 256 << 10;
+
+/**
+ * The batch size for an input of `size` bytes shared by `jobs` threads: the
+ * default, or less for a short input, so that its batches still go round every
+ * job and none is left waiting long for the last one.
+ */
+export function batchBytesFor(size: number, jobs: number): number {
+  if (jobs <= 1) return DEFAULT_BATCH_BYTES;
+  return Math.max(SMALLEST_BATCH_BYTES, Math.min(DEFAULT_BATCH_BYTES, Math.floor(size / (jobs * BATCHES_PER_JOB))));
+}
 const GZIP_MAGIC_0 = 0x1f;
 const GZIP_MAGIC_1 = 0x8b;
 
@@ -210,9 +223,11 @@ export async function* readBatches(
         continue;
       }
     }
-    if (pending.length >= batchBytes) {
-      sections.scan(pending);
-      if (sections.lastStart > 0) yield emit(sections.lastStart);
+    // As many batches as the bytes hold: a chunk read may be larger than a batch.
+    while (pending.length >= batchBytes) {
+      sections.scan(pending, false, batchBytes);
+      if (sections.lastStart <= 0) break;
+      yield emit(sections.lastStart);
     }
   }
   if (started && pending.length > 0) yield emit(pending.length, true);

@@ -119,8 +119,12 @@ export class SectionScanner {
   /** The last section start found after the buffer's first byte, or -1. */
   lastStart = -1;
 
-  /** Scans `bytes` on from where it stopped; `final` when no more bytes will come. */
-  scan(bytes: Uint8Array, final = false): void {
+  /**
+   * Scans `bytes` on from where it stopped; `final` when no more bytes will
+   * come. Stops early at the first section start at or after `enough` (a batch
+   * long enough can be cut there).
+   */
+  scan(bytes: Uint8Array, final = false, enough = Infinity): void {
     const end = bytes.length;
     const nextOpening = new NextOpening();
     let at = this.at;
@@ -153,6 +157,11 @@ export class SectionScanner {
             // Cut only where a line starts, so the batch's first line has the file's columns too.
             if (at > 0 && isLineBreak(bytes[at - 1])) this.lastStart = at;
             this.sawMovetext = false;
+            if (this.lastStart >= enough) {
+              // Resumed here, the `[` is read again as the tag it starts (no move text before it now).
+              this.at = at;
+              return;
+            }
           }
           next = tagEnd(bytes, at, end, final);
           break;

@@ -59,6 +59,12 @@ export interface BatchPart {
 /** A record with nothing found: shared, since records never change their arrays (findings make new ones). */
 const NO_DIAGNOSTICS: readonly RecordDiagnostic[] = Object.freeze([]);
 
+/** The duplicate key of a fast-lane game: its moves hashed by the replay kernel, or heard one by one (QuickOptions.onMove). */
+function keyOfQuick(key: DuplicateKeyBuilder, quick: QuickReport): number {
+  if (quick.moveHash !== undefined) key.resume(quick.moveHash.fnv, quick.moveHash.mix);
+  return key.finish(quick.tags);
+}
+
 /** A fast-lane game's record, built once with what the run keeps (the hot path: no copies). `key` was built as it was read. */
 function recordFromQuick(quick: QuickReport, file: string, line: number, index: number, key: DuplicateKeyBuilder | undefined, keep: boolean): GameRecord {
   // Always the same properties (undefined where absent): one object shape for every game keeps this cheap.
@@ -74,7 +80,7 @@ function recordFromQuick(quick: QuickReport, file: string, line: number, index: 
     fen: keep ? quick.fen : undefined,
     outcome: quick.outcome ? `${quick.outcome.result} ${quick.outcome.reason}` : undefined,
     diagnostics: NO_DIAGNOSTICS,
-    duplicateKey: key && quick.plies > 0 ? key.finish(quick.tags) : undefined,
+    duplicateKey: key && quick.plies > 0 ? keyOfQuick(key, quick) : undefined,
   };
 }
 
@@ -209,7 +215,7 @@ export function validateBatchPart(text: string, options: BatchOptions, from = 0)
   const key = options.duplicateKeys ? new DuplicateKeyBuilder() : undefined;
   const quickOptions: QuickOptions = {
     language: options.language, fen: keep, san: keep,
-    ...(key ? { onMove: (source: string, from: number, to: number) => key.addMove(source, from, to), onStart: () => key.start() } : {}),
+    ...(key ? { moveHash: true, onMove: (source: string, from: number, to: number) => key.addMove(source, from, to), onStart: () => key.start() } : {}),
   };
   const shift = options.firstLine - 1;
   let at = from;

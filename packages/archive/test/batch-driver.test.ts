@@ -3,11 +3,15 @@
  * it imports the built @zapis/workers): answers delivered in input order
  * whoever worked a batch through, a batch handed back finished here, a batch
  * that throws reported and passed, and a batch whose worker dies sent once
- * more to a fresh worker, then reported lost, costing no other batch.
+ * more to a fresh worker, then reported lost, costing no other batch. A
+ * worker gets batches once it says it is ready, never while it loads.
  */
 import { Readable } from 'node:stream';
+import { setTimeout } from 'node:timers/promises';
+import { BroadcastChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { driveBatches, type BatchDriverOptions } from '../src/batch-driver.js';
+import { SNIFF_BYTES } from '../src/limits.js';
 
 interface NamesRequest {
   readonly file: string;
@@ -26,9 +30,39 @@ const namesHere = (request: NamesRequest): NamesAnswer => ({
   names: [...new TextDecoder().decode(request.bytes).matchAll(EVENT)].filter((match) => match.index >= (request.from ?? 0)).map((match) => match[1]),
 });
 
+/** A game that goes first and is validated here while the workers load (the driver waits for none). */
+const WARM_UP = 'warm-up';
+
+/**
+ * One game a chunk: with the smallest batches, one game a batch. With workers, the games after WARM_UP come once
+ * every worker said it is ready (fixtures/driver-worker.mjs), so the batches go to them as to workers at work.
+ */
+async function* gameChunks(names: readonly string[], workers: number): AsyncGenerator<Buffer> {
+  const channel = new BroadcastChannel('zapis-driver-test');
+  let ready = 0;
+  const allReady = new Promise<void>((resolve) => {
+    channel.onmessage = () => {
+      if (++ready === workers) resolve();
+    };
+  });
+  try {
+    for (const [index, name] of [WARM_UP, ...names].entries()) {
+      // The second chunk lets the first batch be cut, which starts the workers; the third cuts the second.
+      if (index === 2 && workers > 0) {
+        await allReady;
+        await setTimeout(50);
+      }
+      // The first chunk is long enough to be sniffed as text on its own (SNIFF_BYTES), so batches are cut at once.
+      const filler = index === 0 ? ` {${'x'.repeat(SNIFF_BYTES)}}` : '';
+      yield Buffer.from(`[Event "${name}"]\n\n1. e4${filler} *\n\n`);
+    }
+  } finally {
+    channel.close();
+  }
+}
+
 async function drive(names: readonly string[], jobs: number, here = namesHere) {
-  // One game a chunk, read as standard input: with the smallest batches, one game a batch.
-  const stdin = Readable.from(names.map((name) => Buffer.from(`[Event "${name}"]\n\n1. e4 *\n\n`)));
+  const stdin = Readable.from(gameChunks(names, jobs - 1));
   const delivered: string[] = [];
   const unreadable: string[] = [];
   const options: BatchDriverOptions<NamesRequest, NamesAnswer, undefined> = {
@@ -44,7 +78,8 @@ async function drive(names: readonly string[], jobs: number, here = namesHere) {
     onUnreadable: (file, reason) => unreadable.push(`${file}: ${reason}`),
   };
   const share = await driveBatches(options);
-  return { delivered, unreadable, share };
+  expect(delivered[0]).toBe(WARM_UP);
+  return { delivered: delivered.slice(1), unreadable, share: { here: share.here - 1, workers: share.workers } };
 }
 
 describe('driveBatches', () => {
@@ -64,8 +99,8 @@ describe('driveBatches', () => {
     expect(share.workers).toBeGreaterThanOrEqual(4);
     expect(delivered).toEqual(names.filter((name) => name !== 'throw' && name !== 'crash'));
     expect(unreadable).toEqual([
-      'games.pgn: lines 1-5 not validated: validating them failed (bad batch); this is a bug in zapis, please report it',
-      'games.pgn: lines 5-9 not validated: a validation worker was lost (it stopped with exit code 1); this is a bug in zapis, please report it',
+      'games.pgn: lines 5-9 not validated: validating them failed (bad batch); this is a bug in zapis, please report it',
+      'games.pgn: lines 9-13 not validated: a validation worker was lost (it stopped with exit code 1); this is a bug in zapis, please report it',
     ]);
   });
 
@@ -78,6 +113,6 @@ describe('driveBatches', () => {
     const { delivered, unreadable, share } = await drive(['game 1', 'throw', 'game 3'], 1, failing);
     expect(share).toEqual({ here: 3, workers: 0 });
     expect(delivered).toEqual(['game 1', 'game 3']);
-    expect(unreadable).toEqual(['games.pgn: lines 5-9 not validated: validating them failed (bad batch); this is a bug in zapis, please report it']);
+    expect(unreadable).toEqual(['games.pgn: lines 9-13 not validated: validating them failed (bad batch); this is a bug in zapis, please report it']);
   });
 });

@@ -10,3 +10,5 @@ export { startPosition, tagValue } from './start-position.js';
 export { toWritableGame, writeMainline } from './writable.js';
 export { notConverted, type NotConverted } from './not-converted.js';
 export { quickAnalyse, type QuickReport, type QuickOptions } from './quick-analyse.js';
+export { adoptReplayKernel, replayKernelModule } from './token-replay.js';
+export { type CompiledKernel } from '@zapis/replay-kernel';

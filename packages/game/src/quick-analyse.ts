@@ -27,6 +27,8 @@ export interface QuickReport {
   readonly start: number;
   /** Where the game's section ends (the next game's `[`, or the end of the scanned range). */
   readonly end: number;
+  /** Where its move text begins (after the tags and the white space after them). */
+  readonly moves: number;
   readonly tags: Readonly<Record<string, string>>;
   readonly language: LanguageCode | 'any';
   readonly languages: readonly LanguageCode[];
@@ -46,6 +48,11 @@ export interface QuickReport {
   /** The final position; undefined when QuickOptions.fen is false. */
   readonly fen: string | undefined;
   readonly outcome: Outcome | undefined;
+  /**
+   * With QuickOptions.moveHash, where the replay could give it: the duplicate-game
+   * hash of the moves in English SAN (see MoveSummary of @zapis/replay-kernel).
+   */
+  readonly moveHash: { readonly fnv: number; readonly mix: number } | undefined;
 }
 
 export interface QuickOptions {
@@ -63,6 +70,11 @@ export interface QuickOptions {
   readonly onMove?: (text: string, start: number, end: number) => void;
   /** Called before the moves of a game are heard (see onMove). */
   readonly onStart?: () => void;
+  /**
+   * Give the moves' duplicate-game hash (QuickReport.moveHash) where the replay
+   * can; a game whose report has it is then not heard by onStart and onMove.
+   */
+  readonly moveHash?: boolean;
 }
 
 /** Tags that change how the game starts or what its moves mean: the full path reads them. */
@@ -96,6 +108,8 @@ function representativeReadings(key: number): readonly MoveReading[] {
 interface KeyTables {
   readonly readings: readonly (readonly MoveReading[])[];
   readonly dependent: Uint8Array;
+  /** Bit `key` set for each dependent key. */
+  readonly dependentMask: number;
   /** Every key has an English reading (what lets languagesOfSample remember answers by key sets). */
   readonly englishReadsAll: boolean;
 }
@@ -105,7 +119,8 @@ function tablesOfKeys(): KeyTables {
   const readings = Array.from({ length: KEY_COUNT }, (_, key) => representativeReadings(key));
   const dependent = Uint8Array.from(readings, (token) => (dependsOnLanguage(token) ? 1 : 0));
   const englishReadsAll = readings.every((token) => token.some((reading) => reading.languages === 'any' || reading.languages.includes('en')));
-  return (keyTables = { readings, dependent, englishReadsAll });
+  const dependentMask = dependent.reduce((mask, isDependent, key) => (isDependent === 1 ? mask | (1 << key) : mask), 0);
+  return (keyTables = { readings, dependent, dependentMask, englishReadsAll });
 }
 
 type ChosenLanguages = { readonly language: LanguageCode | 'any'; readonly languages: readonly LanguageCode[] };
@@ -119,11 +134,29 @@ class KeySample {
   readonly counts = new Int32Array(KEY_COUNT);
   sampled = 0;
   present = 0;
+  /** Every key's count as the kernel summed them (MoveSummary.keyCounts), when it did; then `counts` is not used. */
+  private summed: Int32Array | undefined;
 
   reset(): void {
     this.counts.fill(0);
     this.sampled = 0;
     this.present = 0;
+    this.summed = undefined;
+  }
+
+  /** The kernel's counts of every key, and which keys occur. */
+  adopt(keyCounts: Int32Array, present: number): void {
+    this.summed = keyCounts;
+    this.present = present;
+    this.sampled = present & tablesOfKeys().dependentMask;
+  }
+
+  /** Each key's count among the language-dependent tokens (0 for the other keys). */
+  dependentCounts(): number[] {
+    const summed = this.summed;
+    if (summed === undefined) return Array.from(this.counts);
+    const { dependent } = tablesOfKeys();
+    return Array.from(summed.subarray(0, KEY_COUNT), (count, key) => (dependent[key] === 1 ? count : 0));
   }
 
   count(key: number): void {
@@ -138,7 +171,7 @@ class KeySample {
 /** The languages firstCandidateFromCounts and readAlike give for the sample. */
 function chooseLanguages(sample: KeySample): ChosenLanguages | undefined {
   const { readings } = tablesOfKeys();
-  const first = firstCandidateFromCounts(readings, Array.from(sample.counts));
+  const first = firstCandidateFromCounts(readings, sample.dependentCounts());
   if (first === undefined) return { language: 'any', languages: LANGUAGE_PREFERENCE };
   const languages = first.languages;
   if (languages[0] !== 'en' || !readAlike(readings.filter((_, key) => (sample.present >> key) & 1), languages)) return undefined;
@@ -181,6 +214,8 @@ const ONLY_ENGLISH: ChosenLanguages = { language: 'en', languages: ['en'] };
 /** A game's tags and move text as the export-subset scan found them, and the replay its tokens wait in. */
 interface ScannedGame {
   readonly scan: ExportScan;
+  /** Where the move text begins. */
+  readonly moves: number;
   readonly tags: Record<string, string>;
   readonly replay: TokenReplay;
   readonly sample: KeySample;
@@ -221,7 +256,7 @@ function scanGame(text: string, start: number, end: number, { replay, sample }: 
     },
   });
   const scan = section && replay.scan(text, section.first, section.moves, end);
-  return scan && { scan, tags, replay, sample };
+  return scan && { scan, moves: section.moves, tags, replay, sample };
 }
 
 /**
@@ -273,20 +308,25 @@ function readClean(
   if (outcome && (outcome.reason === 'checkmate' || outcome.reason === 'stalemate') && scan.result !== '*' && scan.result !== outcome.result) {
     return undefined;
   }
-  // The game is clean: now its moves are heard, kept and counted.
+  // The game is clean: now its moves are heard, kept and counted (summed up by the kernel where it can).
   const english = letters === ENGLISH_LETTERS;
+  const summary = english && (decided === undefined || options.moveHash === true) ? replay.summarise?.() : undefined;
+  const moveHash = summary !== undefined && options.moveHash === true ? { fnv: summary.fnv, mix: summary.mix } : undefined;
   const san: string[] | undefined = options.san !== false || !english ? [] : undefined;
   const written: number[] | undefined = english ? undefined : [];
-  const onMove = options.onMove;
-  options.onStart?.();
+  const onMove = moveHash === undefined ? options.onMove : undefined;
+  const countKeys = decided === undefined && summary === undefined;
+  if (onMove !== undefined) options.onStart?.();
   sample.reset();
-  for (let index = 0; index < count; index++) {
+  if (decided === undefined && summary !== undefined) sample.adopt(summary.keyCounts, summary.keysPresent);
+  const visit = !english || san !== undefined || onMove !== undefined || countKeys;
+  for (let index = 0; visit && index < count; index++) {
     const from = tokenOffsets[2 * index];
     const to = tokenOffsets[2 * index + 1];
     if (english) {
       san?.push(text.slice(from, to));
       onMove?.(text, from, to);
-      if (decided === undefined) sample.count(languageKey(text, from, to));
+      if (countKeys) sample.count(languageKey(text, from, to));
     } else {
       const inEnglish = inEnglishLetters(text, from, to, letters);
       san!.push(inEnglish);
@@ -299,6 +339,7 @@ function readClean(
   return {
     start: scan.start,
     end: scan.end,
+    moves: game.moves,
     tags,
     language: chosen.language,
     languages: chosen.languages,
@@ -309,5 +350,6 @@ function readClean(
     // Always the same properties: reports are made for every game, and one shape keeps them cheap.
     fen: options.fen !== false ? makeFen(replay.position()) : undefined,
     outcome,
+    moveHash,
   };
 }

@@ -9,7 +9,7 @@
 import { GameHistory, initialPosition, type Outcome, type Position } from '@zapis/core';
 import { assignSetup } from '@zapis/core/internal';
 import { scanExportMoves, type ExportScan } from '@zapis/notation';
-import { CANNOT_HOLD, ReplayKernel } from '@zapis/replay-kernel';
+import { CANNOT_HOLD, ReplayKernel, compiledKernel, useCompiledKernel, type CompiledKernel, type MoveSummary } from '@zapis/replay-kernel';
 import { ExportSanReplay, type PieceLetterTable } from './export-san.js';
 
 export interface TokenReplay {
@@ -29,6 +29,11 @@ export interface TokenReplay {
   position(): Position;
   /** How the game stands after the last replay (gameOutcome of @zapis/core), undefined while it goes on. */
   outcome(): Outcome | undefined;
+  /**
+   * The tokens of a game the last replay played whole, summed up where they are (the kernel's MoveSummary);
+   * absent where the replay cannot, and the caller visits the tokens itself.
+   */
+  summarise?(): MoveSummary;
 }
 
 /** Move token offsets read by scanExportMoves, reused from game to game. */
@@ -165,9 +170,33 @@ export class KernelTokenReplay implements TokenReplay {
   outcome(): Outcome | undefined {
     return this.kernel.outcome();
   }
+
+  summarise(): MoveSummary {
+    return this.kernel.summarise();
+  }
 }
 
 let shared: TokenReplay | undefined;
+
+const scriptAskedFor = (): boolean => typeof process !== 'undefined' && process.env?.ZAPIS_REPLAY === 'script';
+
+/**
+ * The replay kernel compiled in this process, to hand to the worker threads it
+ * starts (see adoptReplayKernel); undefined where the TypeScript replay runs.
+ */
+export function replayKernelModule(): CompiledKernel | undefined {
+  if (scriptAskedFor()) return undefined;
+  try {
+    return compiledKernel();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Replays in this thread with a kernel another thread compiled (replayKernelModule there): nothing is compiled again. */
+export function adoptReplayKernel(kernel: CompiledKernel | undefined): void {
+  if (kernel !== undefined) useCompiledKernel(kernel);
+}
 
 /**
  * The reading and replay this thread uses (one, made once): see newTokenReplay. Its state is the last game's:
@@ -182,7 +211,7 @@ export function tokenReplay(): TokenReplay {
  * instantiated. ZAPIS_REPLAY=script asks for the latter (to compare the two).
  */
 export function newTokenReplay(): TokenReplay {
-  if (typeof process !== 'undefined' && process.env?.ZAPIS_REPLAY === 'script') return new ScriptTokenReplay();
+  if (scriptAskedFor()) return new ScriptTokenReplay();
   try {
     return new KernelTokenReplay();
   } catch {

@@ -34,6 +34,7 @@ export interface ExportScan {
   readonly end: number;
 }
 
+import { tagNameAt } from './tag-names.js';
 import { unescapeTagValue } from './text-scan.js';
 
 const isSpace = (code: number): boolean => code === 32 || code === 10 || code === 13 || code === 9;
@@ -89,7 +90,7 @@ export function scanExportTags(text: string, start: number, end: number, visitor
     while (at < end && isTagNameCode(text.charCodeAt(at))) at++;
     // A name starting with a digit lexes as a move number, not a tag name: the full grammar reports it.
     if (at === nameStart || isDigit(text.charCodeAt(nameStart)) || text.charCodeAt(at) !== 32 || text.charCodeAt(at + 1) !== 34) return undefined;
-    const name = text.slice(nameStart, at);
+    const name = tagNameAt(text, nameStart, at);
     const valueStart = at + 2;
     at = valueStart;
     let escaped = false;

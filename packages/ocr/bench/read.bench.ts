@@ -13,16 +13,15 @@
  * `--reader NAME --review HOW`, a further `:narrow` adds `--no-deep`; default `auto:narrow,ctc,ensemble,auto:every-doubt`,
  * empty for none).
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hasShared, SHARED_MISSING_MESSAGE } from '@zapis/testkit';
+import { fileURLToPath } from 'node:url';
 import { generateEvaluationSet } from '../evaluation/generate.js';
 import { CLI_BIN } from '../evaluation/print-sheet.js';
 import { IMAGE_KINDS, isImageKind, type ImageKind, type SheetTruth } from '../evaluation/truth.js';
 import { parseNdjson, pickGame, scoreKind, scoreSheet, type KindScore } from './metrics.js';
+import { exitUnlessReadyToRun, runCli } from './run-cli.js';
 import { formatTable, metricRows, readerArgs, readerLabel, type MetricRow } from './targets.js';
 import { formatByHand, scoreByHand } from './by-hand.js';
 import { createOfflineWorker, moveLikeTokens, readPageText } from './tesseract-anchor.js';
@@ -36,33 +35,7 @@ const resultsFile = resolve(process.env.ZAPIS_BENCH_RESULTS ?? join(packageRoot,
 const runAnchor = process.env.ZAPIS_BENCH_ANCHOR !== '0';
 const otherReaders = (process.env.ZAPIS_BENCH_OTHER_READERS ?? 'auto:narrow,ctc,ensemble,auto:every-doubt').split(',').map((name) => name.trim()).filter((name) => name !== '');
 
-interface RunOutput {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly seconds: number;
-  /** The process's peak resident memory, reader threads included. */
-  readonly peakMegabytes?: number;
-}
-
 const readerBin = resolve(process.env.ZAPIS_BENCH_READER ?? CLI_BIN);
-
-const PEAK_MEMORY_PRELOAD = pathToFileURL(fileURLToPath(new URL('./report-peak-memory.mjs', import.meta.url))).href;
-const PEAK_MEMORY_LINE = /\nzapis-bench-peak-rss-kb (\d+)\n$/u;
-
-function runCli(args: readonly string[], bin = CLI_BIN): Promise<RunOutput> {
-  const started = performance.now();
-  return new Promise((done) => {
-    execFile(process.execPath, ['--import', PEAK_MEMORY_PRELOAD, bin, ...args], { maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-      const peak = PEAK_MEMORY_LINE.exec(stderr);
-      done({
-        code, stdout, stderr: peak ? stderr.slice(0, peak.index) : stderr, seconds: (performance.now() - started) / 1000,
-        ...(peak ? { peakMegabytes: Number(peak[1]) / 1024 } : {}),
-      });
-    });
-  });
-}
 
 /** The set: reused when a manifest with the same seed, kinds and size is there, generated otherwise. */
 async function loadOrGenerate(): Promise<SheetTruth[]> {
@@ -154,14 +127,7 @@ async function runAnchorReader(byKind: ReadonlyMap<ImageKind, SheetTruth[]>): Pr
   return { raw, moveTokens };
 }
 
-if (!hasShared()) {
-  console.log(SHARED_MISSING_MESSAGE);
-  process.exit(0);
-}
-if (!existsSync(CLI_BIN)) {
-  console.error(`no CLI at ${CLI_BIN}: run pnpm build first`);
-  process.exit(2);
-}
+exitUnlessReadyToRun();
 const truths = await loadOrGenerate();
 const byKind = new Map<ImageKind, SheetTruth[]>();
 for (const kind of kinds) byKind.set(kind, truths.filter((truth) => truth.kind === kind));

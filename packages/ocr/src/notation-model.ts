@@ -11,7 +11,7 @@ import type { InferenceSession } from 'onnxruntime-common';
 import type { CtcFrames } from './ctc-scores.js';
 import { lineStrip, STRIP_HEIGHT } from './line-strip.js';
 import type { GrayImage } from './raster.js';
-import type { OnnxRuntime } from './recognizer-model.js';
+import { SESSION_OPTIONS, type OnnxRuntime } from './recognizer-model.js';
 
 export interface NotationModelFiles {
   /** The ONNX model's bytes. */
@@ -32,9 +32,7 @@ export class NotationModel {
 
   static async load(runtime: OnnxRuntime, files: NotationModelFiles, threads = 1): Promise<NotationModel> {
     const symbols = files.symbols.split(/\r?\n/).filter((line) => line.length === 1);
-    const session = await runtime.InferenceSession.create(files.model, {
-      intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all',
-    });
+    const session = await runtime.InferenceSession.create(files.model, { ...SESSION_OPTIONS, intraOpNumThreads: threads, graphOptimizationLevel: 'all' });
     return new NotationModel(runtime, session, symbols);
   }
 

@@ -99,10 +99,12 @@ describe('scoreKind and the target table', () => {
     const rows = metricRows('phone', kind, scoreKind([good]));
     expect(rows.map((row) => [row.metric, row.mark])).toEqual([
       ['% moves right', 'FAIL'], ['% right, not sent to review', 'FAIL'], ['% sent to review', 'PASS'],
-      ['s / sheet / core', 'PASS'], ['peak memory, MB (one process)', '-'], ['sheets where the game broke', '-'],
+      ['s / sheet / core', 'FAIL'], ['peak memory, MB (one worker)', 'FAIL'], ['sheets where the game broke', '-'],
     ]);
     expect(rows[0].anchor).toBeCloseTo(100);
-    expect(formatTable('phone', 2, rows)).toMatch(/peak memory, MB \(one process\)\s+-\s+1234\s/u);
+    expect(formatTable('phone', 2, rows)).toMatch(/peak memory, MB \(one worker\)\s+< 500\s+1234\s+FAIL\s/u);
+    const lean = metricRows('phone', scoreKind([good], 1.2, 480), undefined);
+    expect(lean.filter((row) => row.metric.startsWith('s /') || row.metric.startsWith('peak')).map((row) => row.mark)).toEqual(['PASS', 'PASS']);
     const perfect = metricRows('prefilled', scoreKind([scoreSheet('c.png', TRUTH, { file: 'c.png', moves: TRUTH.map((san) => ({ san, review: false })) })], 1), undefined);
     expect(perfect[0].mark).toBe('PASS');
     expect(formatTable('phone', 2, rows)).toContain('% moves right');

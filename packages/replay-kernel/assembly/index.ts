@@ -5,6 +5,7 @@
 import { fillGeometry } from './geometry';
 import { LETTERS, MAX_TOKENS, TOKENS, TOKEN_SLOT, replay as replayTokens } from './export-san';
 import { MOVETEXT, MOVETEXT_CAPACITY, OFFSETS, fillSanCodes, resultCode, resultOffset, scanMoves as scanMoveText } from './movetext';
+import { KEY_COUNTS, keysPresent, movesFnv, movesMix, summarise as summariseMoves } from './move-summary';
 import { finalOutcome } from './outcome';
 import { BOARD, CASTLE_ROOKS, epSquare, fillKeys, fullmoves, halfmoves, turn } from './position';
 
@@ -71,4 +72,21 @@ export function scannedResult(): i32 {
 }
 export function scannedResultOffset(): i32 {
   return resultOffset;
+}
+
+/** See move-summary.ts: the moves' duplicate-game hash and language keys of the first `tokens` tokens. */
+export function summarise(tokens: i32): void {
+  summariseMoves(tokens);
+}
+export function summaryFnv(): u32 {
+  return movesFnv;
+}
+export function summaryMix(): u32 {
+  return movesMix;
+}
+export function keyCountsPointer(): usize {
+  return changetype<usize>(KEY_COUNTS);
+}
+export function summaryKeysPresent(): i32 {
+  return keysPresent;
 }

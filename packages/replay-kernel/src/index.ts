@@ -1,1 +1,1 @@
-export { CANNOT_HOLD, ReplayKernel, type ResultMarker } from './replay-kernel.js';
+export { CANNOT_HOLD, ReplayKernel, compiledKernel, useCompiledKernel, type CompiledKernel, type MoveSummary, type ResultMarker } from './replay-kernel.js';

@@ -2,7 +2,7 @@
  * The host side of the replay kernel (assembly/): a game's move text (or, for
  * text it cannot hold, its tokens) goes into the kernel's memory, one call
  * reads it and one replays it, and the final position and outcome are read
- * back. One compiled module per thread; each ReplayKernel has its own
+ * back. One compiled module per process (see compiledKernel); each ReplayKernel has its own
  * instance, so its memory is its own.
  */
 import type { Outcome, PositionSetup } from '@zapis/core';
@@ -28,6 +28,24 @@ interface KernelExports {
   scanMoves(length: number, bracketAfter: number, base: number): number;
   scannedResult(): number;
   scannedResultOffset(): number;
+  summarise(tokens: number): void;
+  summaryFnv(): number;
+  summaryMix(): number;
+  keyCountsPointer(): number;
+  summaryKeysPresent(): number;
+}
+
+/**
+ * A replayed game's tokens summed up (see summarise): the two 32-bit halves of
+ * the duplicate-game hash of its moves, and its language keys.
+ */
+export interface MoveSummary {
+  readonly fnv: number;
+  readonly mix: number;
+  /** Per language key (piece 0–5 times 5 plus promotion 0–4; castling 30), how many tokens have it. Valid until the next summary. */
+  readonly keyCounts: Int32Array;
+  /** Bit `key` set for each key that occurs. */
+  readonly keysPresent: number;
 }
 
 /** scanMoves: the move text is outside the export subset (the full grammar's to read). */
@@ -39,6 +57,9 @@ const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'] as const;
 export type ResultMarker = (typeof RESULTS)[number];
 
 let compiled: WebAssembly.Module | undefined;
+
+/** The compiled kernel as threads hand it to each other (a WebAssembly module, opaque outside this package). */
+export type CompiledKernel = object;
 
 /** Outcomes by the kernel's codes (assembly/outcome.ts), as @zapis/core's gameOutcome gives them. */
 const OUTCOMES: readonly (Outcome | undefined)[] = [
@@ -52,12 +73,44 @@ const OUTCOMES: readonly (Outcome | undefined)[] = [
 const WHITE_MATES: Outcome = { result: '1-0', reason: 'checkmate', winner: 'white' };
 const BLACK_MATES: Outcome = { result: '0-1', reason: 'checkmate', winner: 'black' };
 const CHECKMATE = 1;
+/** Language keys a summary counts (assembly/move-summary.ts). */
+const LANGUAGE_KEYS = 31;
 
-/** The kernel's compiled module (compiled once per thread, on first use). */
+/** Base64 digits by character code (the standard alphabet); the embedded kernel has no other characters but `=`. */
+const BASE64_DIGITS = new Uint8Array(128);
+for (const [value, digit] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries()) BASE64_DIGITS[digit.charCodeAt(0)] = value;
+
+/** The embedded kernel's bytes: one pass over the base64 text, four digits to three bytes. */
+export function kernelBytes(base64: string): Uint8Array {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  const bytes = new Uint8Array((base64.length / 4) * 3 - padding);
+  let out = 0;
+  for (let at = 0; at < base64.length; at += 4) {
+    const word = (BASE64_DIGITS[base64.charCodeAt(at)] << 18) | (BASE64_DIGITS[base64.charCodeAt(at + 1)] << 12)
+      | (BASE64_DIGITS[base64.charCodeAt(at + 2)] << 6) | BASE64_DIGITS[base64.charCodeAt(at + 3)];
+    bytes[out++] = word >> 16;
+    if (out < bytes.length) bytes[out++] = (word >> 8) & 0xff;
+    if (out < bytes.length) bytes[out++] = word & 0xff;
+  }
+  return bytes;
+}
+
+/**
+ * The kernel compiled: once per process. The thread that compiles it hands
+ * it to the workers it starts (a compiled module crosses threads without
+ * being compiled again), and they adopt it with useCompiledKernel.
+ */
+export function compiledKernel(): CompiledKernel {
+  return kernelModule();
+}
+
 function kernelModule(): WebAssembly.Module {
-  if (compiled) return compiled;
-  const bytes = Uint8Array.from(atob(KERNEL_WASM_BASE64), (character) => character.charCodeAt(0));
-  return (compiled = new WebAssembly.Module(bytes));
+  return (compiled ??= new WebAssembly.Module(kernelBytes(KERNEL_WASM_BASE64)));
+}
+
+/** Adopts a kernel another thread compiled (compiledKernel there), so this thread compiles none; anything else is ignored. */
+export function useCompiledKernel(kernel: CompiledKernel): void {
+  if (compiled === undefined && kernel instanceof WebAssembly.Module) compiled = kernel;
 }
 
 export class ReplayKernel {
@@ -73,6 +126,7 @@ export class ReplayKernel {
   readonly offsets: Int32Array;
   private lettersInPlace: Uint8Array | undefined;
   private count = 0;
+  private readonly keyCounts: Int32Array;
 
   constructor() {
     const instance = new WebAssembly.Instance(kernelModule(), {
@@ -90,6 +144,7 @@ export class ReplayKernel {
     this.letters = new Uint8Array(this.kernel.memory.buffer, this.kernel.lettersPointer(), 128);
     this.movetext = new Uint8Array(this.kernel.memory.buffer, this.kernel.movetextPointer(), this.kernel.movetextCapacity());
     this.offsets = new Int32Array(this.kernel.memory.buffer, this.kernel.offsetsPointer(), 2 * this.capacity);
+    this.keyCounts = new Int32Array(this.kernel.memory.buffer, this.kernel.keyCountsPointer(), LANGUAGE_KEYS);
   }
 
   /**
@@ -157,6 +212,17 @@ export class ReplayKernel {
       this.lettersInPlace = letters;
     }
     return this.kernel.replay(this.count);
+  }
+
+  /**
+   * The tokens of the game, all of them played by the last replay, summed up
+   * where they are: the hash of the moves as @zapis/archive's duplicate-game
+   * key starts it, and the language keys @zapis/game's fast lane counts.
+   */
+  summarise(): MoveSummary {
+    const kernel = this.kernel;
+    kernel.summarise(this.count);
+    return { fnv: kernel.summaryFnv() >>> 0, mix: kernel.summaryMix() >>> 0, keyCounts: this.keyCounts, keysPresent: kernel.summaryKeysPresent() };
   }
 
   /** How the game stands at the end of the last replay (what @zapis/core's gameOutcome says of it), undefined while it goes on. */

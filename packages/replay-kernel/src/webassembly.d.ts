@@ -3,6 +3,7 @@
 declare namespace WebAssembly {
   class Module {
     constructor(bytes: Uint8Array);
+    static exports(module: Module): { readonly name: string; readonly kind: string }[];
   }
   class Instance {
     constructor(module: Module, imports: Record<string, Record<string, (...args: number[]) => unknown>>);

@@ -1,6 +1,6 @@
 /** The worker's side of a WorkerPool: its settings, and one answer per request. */
 import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
-import type { ReplyMessage, RequestMessage } from './messages.js';
+import type { ReadyMessage, ReplyMessage, RequestMessage } from './messages.js';
 
 /** The settings the pool was given (`WorkerPoolOptions.settings`), as this worker received them. */
 export function workerSettings<Settings>(): Settings {
@@ -14,7 +14,7 @@ export type TellPart<Part> = (part: Part, transfer?: readonly TransferListItem[]
  * Answers each request the pool sends with `answer` (which may be async, and may `tell` parts of the answer
  * on the way). `transferOf` lists what of an answer is moved to the pool's thread rather than copied. An
  * answer that throws is reported for its request alone (WorkerTaskError in the pool) and the worker goes on
- * with the next.
+ * with the next. The pool hears that the worker is ready once this is called.
  */
 export function answerRequests<Request, Answer, Part = never>(
   answer: (request: Request, tell: TellPart<Part>) => Answer | Promise<Answer>,
@@ -43,4 +43,7 @@ export function answerRequests<Request, Answer, Part = never>(
     if (result instanceof Promise) result.then((settled) => send(id, settled), (error: unknown) => fail(id, error));
     else send(id, result);
   });
+  // The pool may now count on this worker (WorkerPool.shortestReadyQueue): until here it was loading.
+  const ready: ReadyMessage = { ready: true };
+  port.postMessage(ready);
 }

@@ -7,4 +7,4 @@ export { WorkerPool, type WorkerPoolOptions, type SubmitOptions } from './worker
 export { answerRequests, workerSettings, type TellPart } from './answer-requests.js';
 export { compiledWorker } from './compiled-worker.js';
 export { WorkerLostError, WorkerTaskError, PoolClosedError } from './errors.js';
-export { type RequestMessage, type ReplyMessage } from './messages.js';
+export { type RequestMessage, type ReplyMessage, type ReadyMessage } from './messages.js';

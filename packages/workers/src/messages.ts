@@ -10,6 +10,11 @@ export interface RequestMessage<Request> {
   readonly request: Request;
 }
 
+/** What a worker says once, when it is ready to answer (it has loaded its code and set up its job). */
+export interface ReadyMessage {
+  readonly ready: true;
+}
+
 /**
  * A worker's reply: a part of the answer told on the way (any number, before
  * the end), then the answer, or what went wrong while answering (the worker

@@ -7,7 +7,7 @@
  */
 import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 import { PoolClosedError, WorkerLostError, WorkerTaskError } from './errors.js';
-import type { ReplyMessage, RequestMessage } from './messages.js';
+import type { ReadyMessage, ReplyMessage, RequestMessage } from './messages.js';
 
 export interface WorkerPoolOptions<Settings> {
   /** The worker's module (compiled JavaScript): a file URL or a path. It answers with `answerRequests`. */
@@ -54,6 +54,8 @@ export class WorkerPool<Request, Answer, Settings = unknown, Part = never> {
   private readonly workers: Worker[] = [];
   /** Requests each slot's worker holds. */
   private readonly load: number[] = [];
+  /** Whether each slot's worker said it is ready (answerRequests was called): a worker still loading answers late. */
+  private readonly ready: boolean[] = [];
   private readonly unanswered = new Map<number, Unanswered<Answer, Part>>();
   private readonly waiting: Waiting<Request>[] = [];
   private readonly perWorker: number;
@@ -65,8 +67,9 @@ export class WorkerPool<Request, Answer, Settings = unknown, Part = never> {
     this.perWorker = options.requestsPerWorker ?? 1;
     if (!(this.perWorker >= 1)) throw new RangeError(`a worker holds at least one request, not ${this.perWorker}`);
     for (let slot = 0; slot < options.workers; slot++) {
-      this.workers.push(this.start(slot));
       this.load.push(0);
+      this.ready.push(false);
+      this.workers.push(this.start(slot));
     }
   }
 
@@ -90,6 +93,16 @@ export class WorkerPool<Request, Answer, Settings = unknown, Part = never> {
     return Math.min(...this.load);
   }
 
+  /**
+   * Requests held by the least busy worker that is ready (see answerRequests); Infinity while every worker is
+   * still loading. A caller that can do the work itself does it rather than queue it behind a worker's start.
+   */
+  get shortestReadyQueue(): number {
+    let shortest = Infinity;
+    for (let slot = 0; slot < this.load.length; slot++) if (this.ready[slot] && this.load[slot] < shortest) shortest = this.load[slot];
+    return shortest;
+  }
+
   /** Stops every worker; requests not yet answered are rejected with PoolClosedError. */
   async close(): Promise<void> {
     this.closed = true;
@@ -102,7 +115,11 @@ export class WorkerPool<Request, Answer, Settings = unknown, Part = never> {
   private start(slot: number): Worker {
     const { worker: file, settings, resourceLimits } = this.options;
     const worker = new Worker(file, { workerData: settings, ...(resourceLimits ? { resourceLimits } : {}) });
-    worker.on('message', (reply: ReplyMessage<Answer, Part>) => this.settle(slot, reply));
+    this.ready[slot] = false;
+    worker.on('message', (reply: ReplyMessage<Answer, Part> | ReadyMessage) => {
+      if ('ready' in reply) this.ready[slot] = this.workers[slot] === worker;
+      else this.settle(slot, reply);
+    });
     worker.on('error', (error: Error) => this.lose(slot, worker, error.message));
     // A worker never stops by itself while the pool is open: any exit, even with code 0, loses what it held.
     worker.on('exit', (code) => this.lose(slot, worker, code === 0 ? 'it stopped' : `it stopped with exit code ${code}`));

@@ -49,6 +49,18 @@ afterEach(async () => {
 });
 
 describe('WorkerPool', () => {
+  it('counts a worker as ready once it answers requests, and not while it loads', async () => {
+    const pool = echoPool({ workers: 1 });
+    // The worker thread has not even started running: nothing can be ready yet.
+    expect(pool.shortestReadyQueue).toBe(Infinity);
+    expect(pool.shortestQueue).toBe(0);
+    expect((await pool.submit({ value: 2 })).value).toBe(20);
+    expect(pool.shortestReadyQueue).toBe(0);
+    const held = pool.submit({ value: 3, delayMs: 100 });
+    expect(pool.shortestReadyQueue).toBe(1);
+    expect((await held).value).toBe(30);
+  });
+
   it('gives the settings to every worker and answers in input order when workers finish out of order', async () => {
     const pool = echoPool();
     const finished: number[] = [];

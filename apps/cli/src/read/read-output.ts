@@ -9,6 +9,7 @@ import { grayPng } from '@zapis/ocr';
 import { readFailureJson, readGameDiagnostics, readGameJson, readGamePgn, type GamesOfPagesEvent, type ReadGame } from '@zapis/reading';
 import type { CliIo } from '../io.js';
 import { unwritableReason } from '../output.js';
+import type { ReadsWriter } from './reads-writer.js';
 
 export interface ReadOutputSettings {
   readonly io: CliIo;
@@ -19,6 +20,8 @@ export interface ReadOutputSettings {
   readonly cropsFolder?: string;
   /** What an unreadable file is, said after why it cannot be read (`: it holds text, …`), or ''. */
   readonly describe?: (failure: { readonly file: string; readonly message: string }) => string;
+  /** With --shard or --resume: the JSON goes to the run's NDJSON file, each game with its PGN and scans. */
+  readonly records?: ReadsWriter;
 }
 
 export const pageLabel = (outcome: { file: string; page?: number }): string => `${outcome.file}${outcome.page !== undefined ? ` (page ${outcome.page})` : ''}`;
@@ -40,6 +43,7 @@ export class ReadOutput {
   async write(event: GamesOfPagesEvent, beforeWriting: () => void): Promise<void> {
     const { io, format } = this.settings;
     if (event.kind === 'page') {
+      await this.settings.records?.page(event.outcome);
       this.summary.pages += 1;
       if (event.outcome.ok) {
         this.summary.sheets += 1;
@@ -60,7 +64,9 @@ export class ReadOutput {
     if (event.kind === 'idle') return;
     beforeWriting();
     if (event.kind === 'unread') {
-      if (format === 'json') io.stdout.write(`${JSON.stringify(readFailureJson(event.failure))}\n`);
+      const json = format === 'json' ? readFailureJson(event.failure) : undefined;
+      if (json && this.settings.records) await this.settings.records.failure(json);
+      else if (json) io.stdout.write(`${JSON.stringify(json)}\n`);
       return;
     }
     await this.writeGame(event.game);
@@ -75,7 +81,8 @@ export class ReadOutput {
     else this.summary.ok += 1;
     this.summary.plies += game.decoded.ok ? game.decoded.value.moves.length : 0;
     this.summary.flagged += game.decoded.ok ? game.decoded.value.review.length : 0;
-    if (json) io.stdout.write(`${JSON.stringify(json)}\n`);
+    if (json && this.settings.records) await this.settings.records.game(json, readGamePgn(game), game);
+    else if (json) io.stdout.write(`${JSON.stringify(json)}\n`);
     else {
       io.stdout.write(`${readGamePgn(game)}\n`);
       // PGN has no place for what reading found about the sheets themselves: errors and sheet warnings go to stderr.

@@ -2,7 +2,7 @@
  * The scans a `zapis read` is given: files as given, and folders walked for the scans in them (their folders too).
  */
 import { stat } from 'node:fs/promises';
-import { extname, relative, resolve } from 'node:path';
+import { extname, normalize, relative, resolve, sep } from 'node:path';
 import type { ScanFileInput } from '@zapis/ocr/node';
 import { UsageError } from '../io.js';
 import { filesUnder } from '../input-folders.js';
@@ -11,13 +11,21 @@ const SCAN_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.pdf']);
 /** Images a phone or scanner may make that are not read: named when a folder holds them, never skipped unsaid. */
 const UNREAD_IMAGE_EXTENSIONS = new Set(['.heic', '.heif', '.tif', '.tiff', '.webp', '.bmp', '.gif', '.avif', '.jp2', '.dng']);
 
+/** A scan to read, and the key its shard is chosen by (shard.ts). */
+export interface ScanFile extends ScanFileInput {
+  /** Its path within the folder given, or its path as given: the same wherever the folder is and whatever else it holds. */
+  readonly key: string;
+}
+
+const posix = (path: string): string => path.split(sep).join('/');
+
 /**
  * Files as given; a folder stands for the scans in it and in its folders (a round's `white/` and `black/`), in path
  * order. A folder with none is named, never dropped; images in it of other kinds (a phone's HEIC, a scanner's TIFF)
  * are named too. Other files (notes, the truth of a fixture) are not scans and are passed over.
  */
-export async function scanFiles(paths: readonly string[], cwd: string): Promise<{ files: ScanFileInput[]; emptyFolders: string[]; skipped: { folder: string; names: string[] }[] }> {
-  const files: ScanFileInput[] = [];
+export async function scanFiles(paths: readonly string[], cwd: string): Promise<{ files: ScanFile[]; emptyFolders: string[]; skipped: { folder: string; names: string[] }[] }> {
+  const files: ScanFile[] = [];
   const emptyFolders: string[] = [];
   const skipped: { folder: string; names: string[] }[] = [];
   for (const path of paths) {
@@ -28,10 +36,10 @@ export async function scanFiles(paths: readonly string[], cwd: string): Promise<
       const { scans, others } = await folderScans(full);
       if (scans.length === 0) emptyFolders.push(path);
       if (others.length > 0) skipped.push({ folder: path, names: others.map((file) => relative(full, file)) });
-      for (const file of scans) files.push({ name: relative(cwd, file) || file, path: file });
+      for (const file of scans) files.push({ name: relative(cwd, file) || file, path: file, key: posix(relative(full, file)) });
       continue;
     }
-    files.push({ name: path, path: full });
+    files.push({ name: path, path: full, key: posix(normalize(path)) });
   }
   return { files, emptyFolders, skipped };
 }

@@ -50,6 +50,15 @@ export class DuplicateKeyBuilder {
     this.mix = MIX_SEED;
   }
 
+  /**
+   * Goes on from moves hashed elsewhere, word for word as addMove hashes them
+   * (the replay kernel's MoveSummary: `fnv` and `mix` after a game's moves).
+   */
+  resume(fnv: number, mix: number): void {
+    this.fnv = fnv;
+    this.mix = mix;
+  }
+
   private add(code: number): void {
     // Folded first: a multiply carries a word's high bits only upwards.
     this.fnv = Math.imul(this.fnv ^ code ^ (code >>> 16), FNV_PRIME);
@@ -129,9 +138,11 @@ export class DuplicateGames {
   private readonly firstByHash = new KeyTable();
   private readonly fileIds = new Map<string, number>();
   private readonly files: string[] = [];
-  private readonly fileOf: number[] = [];
-  private readonly indexOf: number[] = [];
-  private readonly lineOf: number[] = [];
+  /** Per game remembered: its file's id, number and line (typed arrays, grown by doubling: a run remembers millions). */
+  private fileOf = new Int32Array(1024);
+  private indexOf = new Int32Array(1024);
+  /** Lines may pass 2^31 in the largest archives. */
+  private lineOf = new Float64Array(1024);
   private lastFileId = 0;
 
   /** The rule's setting, read once: a run checks every game. */
@@ -185,9 +196,22 @@ export class DuplicateGames {
       this.fileIds.set(record.file, fileId);
     }
     this.lastFileId = fileId;
-    this.firstByHash.add(hash, this.fileOf.length);
-    this.fileOf.push(fileId);
-    this.indexOf.push(record.index);
-    this.lineOf.push(record.line);
+    const slot = this.firstByHash.size;
+    if (slot === this.fileOf.length) this.grow();
+    this.firstByHash.add(hash, slot);
+    this.fileOf[slot] = fileId;
+    this.indexOf[slot] = record.index;
+    this.lineOf[slot] = record.line;
+  }
+
+  private grow(): void {
+    const size = this.fileOf.length * 2;
+    const fileOf = new Int32Array(size);
+    const indexOf = new Int32Array(size);
+    const lineOf = new Float64Array(size);
+    fileOf.set(this.fileOf);
+    indexOf.set(this.indexOf);
+    lineOf.set(this.lineOf);
+    [this.fileOf, this.indexOf, this.lineOf] = [fileOf, indexOf, lineOf];
   }
 }
