@@ -2,7 +2,7 @@
 // files, which is what a short run spends most of its time loading. The scan commands (read, print, decode) stay
 // the compiled modules tsc wrote: their packages find models, fonts and workers beside their own files.
 import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { URL, fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -27,6 +27,9 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // Less to parse at every start; names are kept, so a stack trace in a bug report still says where.
+  minifyWhitespace: true,
+  minifySyntax: true,
   // jsonc-parser's main is a UMD build whose require() calls a bundle cannot follow.
   mainFields: ['module', 'main'],
   logLevel: 'warning',
@@ -36,6 +39,17 @@ await build({
     name: 'scan-commands-unbundled',
     setup(builder) {
       builder.onResolve({ filter: UNBUNDLED_COMMANDS }, (args) => ({ path: args.path, external: true }));
+    },
+  }, {
+    // @zapis/notation looks for chevrotain's one-file build on disk before importing it; inside the bundle that
+    // search walks node_modules folders for nothing on every start, so the bundle imports chevrotain directly.
+    name: 'chevrotain-in-bundle',
+    setup(builder) {
+      builder.onLoad({ filter: /[\\/]notation[\\/]dist[\\/]chevrotain-runtime\.js$/ }, (args) => ({
+        contents: "import * as chevrotainModule from 'chevrotain';\nexport const chevrotain = chevrotainModule;\n",
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
     },
   }],
   banner: { js: "import { createRequire as zapisCreateRequire } from 'node:module'; const require = zapisCreateRequire(import.meta.url);" },
