@@ -4,23 +4,14 @@
  * calibration of the confidences. Skipped with a message without ../shared.
  */
 import { describe, expect, it } from 'vitest';
-import { readGames, sharedPath, skipWithoutShared } from '@zapis/testkit';
+import { skipWithoutShared } from '@zapis/testkit';
 import { evaluate, type EvaluationResult } from '../src/evaluation/evaluate.js';
-import { referenceGame, type ReferenceGame } from '../src/evaluation/reference-games.js';
+import type { ReferenceGame } from '../src/evaluation/reference-games.js';
+import { heldOutGames } from './held-out-games.js';
 
 const skip = skipWithoutShared();
 
-async function someGames(count: number): Promise<ReferenceGame[]> {
-  const games: ReferenceGame[] = [];
-  let index = 0;
-  for await (const raw of readGames(sharedPath('corpora/gnu-book/games-000001-100000.pgn.gz'))) {
-    if (++index < 90_001) continue;
-    const game = referenceGame(raw.text);
-    if (game) games.push(game);
-    if (games.length >= count) break;
-  }
-  return games;
-}
+const someGames = heldOutGames;
 
 const accuracy = (result: EvaluationResult): number => result.correctMoves / result.moves;
 

@@ -1,44 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { backwardPass, bestPath, expectedAccuracyPath, plyMarginals } from '../src/posterior.js';
-import type { Lattice, LatticeEdge, LatticeNode } from '../src/search.js';
-import type { Move } from '@zapis/core';
-import type { KnownMove } from '../src/move-table.js';
+import type { Lattice, LatticeNode } from '../src/search.js';
+import { lattice, link as linkMove, move, node } from './lattice-builder.js';
 
-function node(ply: number, logFinal = -Infinity): LatticeNode {
-  return {
-    ply, cursors: [0, 0], lastCaptureSquare: -1, position: undefined, logAlpha: -Infinity, best: -Infinity, bestEdge: undefined,
-    incoming: [], logFinal, abandoned: false, future: 0, logBeta: -Infinity,
-  };
-}
-
-function move(san: string): KnownMove {
-  return { id: 0, move: 0 as Move, uci: san, san, key: `${san}|${san}`, description: {} as KnownMove['description'] };
-}
-
-/** Links `to` from `from` by `san` with probability `p`, keeping forward and Viterbi scores up to date. */
+/** Links `to` from `from` by the move written `san`. */
 function link(from: LatticeNode, to: LatticeNode, san: string, p: number): void {
-  const edge: LatticeEdge = { from, to, candidate: move(san), steps: [], logWeight: Math.log(p) };
-  to.incoming.push(edge);
-  const alpha = from.logAlpha + edge.logWeight;
-  to.logAlpha = to.logAlpha === -Infinity ? alpha : Math.log(Math.exp(to.logAlpha) + Math.exp(alpha));
-  if (from.best + edge.logWeight > to.best) {
-    to.best = from.best + edge.logWeight;
-    to.bestEdge = edge;
-  }
-}
-
-function lattice(plies: LatticeNode[][]): Lattice {
-  let logEvidence = -Infinity;
-  let bestFinal: LatticeNode | undefined;
-  for (const nodes of plies) {
-    for (const end of nodes) {
-      if (end.logFinal === -Infinity) continue;
-      const total = end.logAlpha + end.logFinal;
-      logEvidence = logEvidence === -Infinity ? total : Math.log(Math.exp(logEvidence) + Math.exp(total));
-      if (!bestFinal || end.best > bestFinal.best) bestFinal = end;
-    }
-  }
-  return { plies, logEvidence, bestFinal, bestScore: bestFinal?.best ?? -Infinity, surprise: () => 0 };
+  linkMove(from, to, move(san), p);
 }
 
 describe('the path with the most moves right on average', () => {

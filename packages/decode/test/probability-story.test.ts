@@ -6,64 +6,23 @@
  * held-out noisy transcriptions (skipped with a message without ../shared).
  */
 import { describe, expect, it } from 'vitest';
-import { readGames, sharedPath, skipWithoutShared, reviewCommentBreaks } from '@zapis/testkit';
-import type { Move } from '@zapis/core';
+import { skipWithoutShared, reviewCommentBreaks } from '@zapis/testkit';
 import { decodedGamePgn, decodeText, type DecodedGame } from '../src/index.js';
 import { backwardPass, expectedAccuracyPath, plyMarginals, type MoveProbability } from '../src/posterior.js';
 import { settledPath } from '../src/settled-path.js';
-import type { Lattice, LatticeEdge, LatticeNode } from '../src/search.js';
-import type { KnownMove } from '../src/move-table.js';
+import type { Lattice, LatticeNode } from '../src/search.js';
 import { NoisyChannel } from '../src/channel.js';
 import { corruptText } from '../src/evaluation/corruption.js';
 import { seededRandom } from '../src/evaluation/random.js';
-import { referenceGame, type ReferenceGame } from '../src/evaluation/reference-games.js';
 import { randomHabits, writeScoresheet } from '../src/evaluation/scoresheet-writer.js';
 import { HAND_SET_PRIOR, NOISY } from './noisy-sheet.js';
-
-function node(ply: number, logFinal = -Infinity): LatticeNode {
-  return {
-    ply, cursors: [0, 0], lastCaptureSquare: -1, position: undefined, logAlpha: -Infinity, best: -Infinity, bestEdge: undefined,
-    incoming: [], logFinal, abandoned: false, future: 0, logBeta: -Infinity,
-  };
-}
-
-/** A move by its SAN and the squares it joins (two moves can be written alike from different squares). */
-function move(san: string, uci = san): KnownMove {
-  return { id: 0, move: 0 as Move, uci, san, key: `${uci}|${san}`, description: {} as KnownMove['description'] };
-}
-
-/** Links `to` from `from` by `played` with probability `p`, keeping forward and Viterbi scores up to date. */
-function link(from: LatticeNode, to: LatticeNode, played: KnownMove, p: number): void {
-  const edge: LatticeEdge = { from, to, candidate: played, steps: [], logWeight: Math.log(p) };
-  to.incoming.push(edge);
-  const alpha = from.logAlpha + edge.logWeight;
-  to.logAlpha = to.logAlpha === -Infinity ? alpha : Math.log(Math.exp(to.logAlpha) + Math.exp(alpha));
-  if (from.best + edge.logWeight > to.best) {
-    to.best = from.best + edge.logWeight;
-    to.bestEdge = edge;
-  }
-}
-
-function root(): LatticeNode {
-  const start = node(0);
-  start.logAlpha = 0;
-  start.best = 0;
-  return start;
-}
+import { lattice as latticeOf, link, move, node, root } from './lattice-builder.js';
+import { heldOutGames } from './held-out-games.js';
 
 function lattice(plies: LatticeNode[][]): Lattice {
-  let logEvidence = -Infinity;
-  let bestFinal: LatticeNode | undefined;
-  for (const nodes of plies) {
-    for (const end of nodes) {
-      if (end.logFinal === -Infinity) continue;
-      const total = end.logAlpha + end.logFinal;
-      logEvidence = logEvidence === -Infinity ? total : Math.log(Math.exp(logEvidence) + Math.exp(total));
-      if (!bestFinal || end.best > bestFinal.best) bestFinal = end;
-    }
-  }
-  backwardPass({ plies, logEvidence, bestFinal, bestScore: bestFinal?.best ?? -Infinity, surprise: () => 0 });
-  return { plies, logEvidence, bestFinal, bestScore: bestFinal?.best ?? -Infinity, surprise: () => 0 };
+  const graph = latticeOf(plies);
+  backwardPass(graph);
+  return graph;
 }
 
 /** A ply's posterior by SAN. */
@@ -153,14 +112,7 @@ describe('the game and the probabilities it is told with', () => {
 describe.skipIf(skipWithoutShared())('one probability story on held-out noisy transcriptions', () => {
   it('holds for every move at every noise rate, in both languages', async () => {
     // The bench's held-out slice (games 90001 on), written by a random writer and corrupted as the bench does.
-    const games: ReferenceGame[] = [];
-    let index = 0;
-    for await (const raw of readGames(sharedPath('corpora/gnu-book/games-000001-100000.pgn.gz'))) {
-      if (++index < 90_001) continue;
-      const game = referenceGame(raw.text);
-      if (game) games.push(game);
-      if (games.length >= 4) break;
-    }
+    const games = await heldOutGames(4);
     const channel = NoisyChannel.create();
     const breaks: string[] = [];
     let moves = 0;
