@@ -72,6 +72,15 @@ describe('zapis decode', () => {
     }
     expect((game.review as number[]).length).toBe(moves.filter((move) => move.review).length);
     expect(summary).toMatchObject({ summary: { games: 1, ok: 1, failed: 0 } });
+    // As `read` reports it: the confidence, the alternatives' probabilities and the remainder are one distribution.
+    type Remainder = { gameEnds: number; otherMoves: number; outsideSearch: number };
+    const told = game.moves as { confidence: number; alternativeProbabilities: number[]; remainder?: Remainder }[];
+    for (const move of told) {
+      const { gameEnds = 0, otherMoves = 0, outsideSearch = 0 } = move.remainder ?? {};
+      const sum = move.confidence + move.alternativeProbabilities.reduce((total, probability) => total + probability, 0) + gameEnds + otherMoves + outsideSearch;
+      expect(sum).toBeCloseTo(1, 2);
+    }
+    expect(told.some((move) => move.remainder !== undefined)).toBe(true);
   });
 
   it('shows what was read on every corrected move, in PGN and JSON, and leaves off the review list those the game leaves no doubt of', async () => {

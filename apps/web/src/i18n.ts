@@ -53,6 +53,7 @@ const en = {
   risk: 'chance it is wrong: {r}, as the review model estimates it from the decoder\u2019s confidence ({p}), the other reader and how much of the sheet is in doubt',
   // What the confidence and the alternatives shown leave: they and it make 100%.
   alternativesRest: 'another move, less likely or outside what the search kept: {p}',
+  headerToCheck: 'Header to check (exported as a comment): {m}',
   readingEnsemble: 'Read twice: the two networks\u2019 reading is kept. Moves PP-OCR alone decodes otherwise: {n}.',
   readingAlone: 'Read twice: PP-OCR\u2019s reading alone is kept. Moves the two networks together decode otherwise (all flagged): {n}.',
   corrected: 'corrected from what was read',
@@ -161,6 +162,7 @@ const pl: Record<MessageKey, string> = {
   confidence: 'pewność dekodera {p}',
   risk: 'ryzyko błędu: {r}, według modelu przeglądu, który ocenia je z pewności dekodera ({p}), drugiego czytnika i tego, jaka część blankietu budzi wątpliwości',
   alternativesRest: 'inne posunięcie, mniej prawdopodobne lub spoza tego, co zachowało wyszukiwanie: {p}',
+  headerToCheck: 'Nagłówek do sprawdzenia (eksportowany jako komentarz): {m}',
   readingEnsemble: 'Odczytano dwukrotnie: zachowano odczyt obu sieci. Posunięcia, które sam PP-OCR odczytuje inaczej: {n}.',
   readingAlone: 'Odczytano dwukrotnie: zachowano odczyt samego PP-OCR. Posunięcia, które obie sieci razem odczytują inaczej (wszystkie oznaczone): {n}.',
   corrected: 'poprawione względem odczytu',

@@ -73,6 +73,10 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     // The game says which of its two readings was kept, and how many moves the other decodes otherwise.
     expect(await page.getAttribute('[data-testid=reading]', 'data-kept')).toBe('ensemble');
     expect(await page.textContent('[data-testid=reading]')).toMatch(/^Read twice: the two networks’ reading is kept\. Moves PP-OCR alone decodes otherwise: [1-9]\d*\.$/u);
+    // The header fields to check (read too unsurely, or by a reader without the sheet's letters) are said, as `zapis read` says them.
+    const headerNotes = await page.locator('[data-testid=header-note]').allTextContents();
+    expect(headerNotes.length).toBeGreaterThan(0);
+    for (const note of headerNotes) expect(note).toMatch(/^Header to check \(exported as a comment\): \w+ "/u);
 
     // An alternative that is not legal where the game stands (from a game that went otherwise earlier) says so.
     let changesEarlierSeen = 0;
@@ -161,6 +165,7 @@ describe.skipIf(missing !== undefined)('the arbiter\u2019s desk in Chromium', ()
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export]')]);
     const pgn = readFileSync((await download.path())!, 'utf8');
     expect(movesOf(pgn)).toEqual(truth);
+    expect(pgn).toContain('zapis read: header: ');
     // Every move the person settled stays confirmed (a choice re-decodes the rest, which can clear other flags).
     const confirmed = await page.locator('[data-testid=move-list] li[data-confirmed=true]').evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-ply'))));
     expect(actedOn.size).toBeGreaterThan(0);

@@ -94,6 +94,8 @@ type Outcome<Answer> = Answer | BatchFailure | WorkerLostError;
 interface InFlight<Request, Answer> {
   readonly request: Request;
   readonly outcome: Promise<Outcome<Answer>>;
+  /** Gives the batch's bytes back to the reader, once delivered. */
+  readonly release: (() => void) | undefined;
 }
 
 /** `lines 12-40` of a batch. */
@@ -114,14 +116,18 @@ export async function driveBatches<Request extends DrivenRequest, Answer extends
 class BatchDriver<Request extends DrivenRequest, Answer extends DrivenAnswer, Settings> {
   private pool: WorkerPool<Request, Answer, WorkerStart<Settings>> | undefined;
   private readonly inFlight: InFlight<Request, Answer>[] = [];
-  /** Room for this thread to go on while the oldest batch is still at a worker (one warming up is slow). */
+  /**
+   * Room for this thread to go on while the oldest batch is still at a worker: WORKER_QUEUE_DEPTH batches
+   * for every job (this thread is one), and one more. Every batch in flight holds its bytes and its
+   * answer, so more room costs memory and gains nothing once this thread is the slower job.
+   */
   private readonly maxInFlight: number;
   private readonly share = { here: 0, workers: 0 };
   private readonly stopped: () => boolean;
   private batchesRead = 0;
 
   constructor(private readonly options: BatchDriverOptions<Request, Answer, Settings>) {
-    this.maxInFlight = Math.max(2, options.jobs * 4);
+    this.maxInFlight = options.jobs * WORKER_QUEUE_DEPTH + 1;
     this.stopped = options.stopped ?? (() => false);
   }
 
@@ -137,17 +143,27 @@ class BatchDriver<Request extends DrivenRequest, Answer extends DrivenAnswer, Se
     return this.share;
   }
 
-  /** How this input is cut: batches sized to it when the caller left the size open (a file's size is known up front). */
-  private async batchingFor(input: InputSource): Promise<BatchingOptions> {
+  /**
+   * How this input is cut (batches sized to it when the caller left the size open: a file's size is known up
+   * front), and whether it is sure to make more than one batch.
+   */
+  private async plan(input: InputSource): Promise<{ readonly batching: BatchingOptions; readonly manyBatches: boolean }> {
     const { batching, jobs } = this.options;
-    if (batching.batchBytes !== undefined || jobs <= 1 || input.path === undefined) return batching;
+    if (jobs <= 1 || input.path === undefined) return { batching, manyBatches: false };
     const size = await stat(input.path).then((found) => found.size, () => undefined);
-    return size === undefined ? batching : { ...batching, batchBytes: batchBytesFor(size, jobs) };
+    if (size === undefined) return { batching, manyBatches: false };
+    const batchBytes = batching.batchBytes ?? batchBytesFor(size, jobs);
+    // A gzipped file is larger unpacked: its size on disk undercounts its batches, never overcounts them.
+    const share = batching.shard ? size / batching.shard.count : size;
+    return { batching: { ...batching, batchBytes }, manyBatches: share > batchBytes };
   }
 
   private async runInput(input: InputSource): Promise<void> {
     try {
-      for await (const batch of readBatches(input, await this.batchingFor(input), this.options.onBytes)) {
+      const { batching, manyBatches } = await this.plan(input);
+      // The workers load while the first batches are read and worked through here.
+      if (manyBatches) this.pool ??= this.startPool();
+      for await (const batch of readBatches(input, batching, this.options.onBytes)) {
         await this.take(batch);
         if (this.stopped()) break;
       }
@@ -183,8 +199,8 @@ class BatchDriver<Request extends DrivenRequest, Answer extends DrivenAnswer, Se
     if (here) this.share.here++;
     else this.share.workers++;
     const outcome = here ? Promise.resolve(this.workHere(request)) : this.atWorker(pool, request);
-    if (!pool) return this.deliverBatch({ request, outcome });
-    this.inFlight.push({ request, outcome });
+    if (!pool) return this.deliverBatch({ request, outcome, release: batch.release });
+    this.inFlight.push({ request, outcome, release: batch.release });
     while (this.inFlight.length >= this.maxInFlight && !this.stopped()) await this.deliverBatch(this.inFlight.shift()!);
   }
 
@@ -211,8 +227,17 @@ class BatchDriver<Request extends DrivenRequest, Answer extends DrivenAnswer, Se
     return pool.submit({ ...request, bytes }, { transfer: [bytes.buffer as ArrayBuffer] }).catch((error: unknown) => (error instanceof WorkerLostError ? error : new BatchFailure(messageOf(error))));
   }
 
-  /** One batch delivered in order: sent once more to a fresh worker if its worker died, gone on with here when handed back. */
+  /** One batch delivered in order, then its bytes given back to the reader. */
   private async deliverBatch(batch: InFlight<Request, Answer>): Promise<void> {
+    try {
+      await this.deliverOutcome(batch);
+    } finally {
+      batch.release?.();
+    }
+  }
+
+  /** Sent once more to a fresh worker if its worker died, gone on with here when handed back. */
+  private async deliverOutcome(batch: InFlight<Request, Answer>): Promise<void> {
     let outcome = await batch.outcome;
     if (outcome instanceof WorkerLostError && this.pool) outcome = await this.atWorker(this.pool, batch.request);
     while (true) {

@@ -12,6 +12,7 @@ import { createGunzip, gunzipSync } from 'node:zlib';
 import { batchLines } from './batch-lines.js';
 import { countLineBreaks, nextGameStart } from './game-boundary.js';
 import { SNIFF_BYTES } from './limits.js';
+import { PendingBytes } from './pending-bytes.js';
 import { SectionScanner } from './section-scanner.js';
 import { NotTextError, notTextReason } from './text-sniff.js';
 
@@ -26,6 +27,8 @@ export interface Batch {
   readonly offset: number;
   /** The input's (or the shard's) last batch. */
   readonly last: boolean;
+  /** Gives the batch's memory back to be read into again: call it once nothing reads `bytes` any more. */
+  readonly release?: () => void;
 }
 
 export interface Shard {
@@ -49,6 +52,8 @@ export interface BatchingOptions {
 }
 
 const DEFAULT_BATCH_BYTES = 1 << 20;
+/** What one read of a file asks for: a batch's buffer holds a batch and at most one read past it. */
+const READ_BYTES = 256 << 10;
 /** Batches per job an input is cut into at least, when its size allows (see batchBytesFor). */
 const BATCHES_PER_JOB = 12;
 const SMALLEST_BATCH_BYTES = 256 << 10;
@@ -106,12 +111,40 @@ async function* chunksOf(source: InputSource, stdin: NodeJS.ReadableStream | und
     if (gzipped) yield gunzipSync(Buffer.concat(gzipped));
     return;
   }
-  const gzip = await isGzip(source.path);
-  const stream = createReadStream(source.path, { highWaterMark: 1 << 20 });
-  if (gzip) {
-    yield* stream.pipe(createGunzip({ chunkSize: 1 << 20 })) as AsyncIterable<Buffer>;
-  } else {
-    yield* stream as AsyncIterable<Buffer>;
+  if (await isGzip(source.path)) {
+    yield* createReadStream(source.path, { highWaterMark: 1 << 20 }).pipe(createGunzip({ chunkSize: 1 << 20 })) as AsyncIterable<Buffer>;
+    return;
+  }
+  yield* fileChunks(source.path);
+}
+
+/** A read of the file that settles either way, so that one left pending when the reader stops is never unhandled. */
+type ChunkRead = Promise<{ readonly bytesRead: number; readonly buffer: Buffer } | { readonly error: unknown }>;
+
+/**
+ * A file's bytes, read into two buffers in turn: the next chunk is read while the caller works on this one, so
+ * the run never waits for the disk between chunks. Each chunk is valid until the next is asked for.
+ */
+async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
+  const handle = await open(path, 'r');
+  const buffers = [Buffer.allocUnsafeSlow(READ_BYTES), Buffer.allocUnsafeSlow(READ_BYTES)];
+  const readInto = (buffer: Buffer): ChunkRead => handle.read(buffer, 0, READ_BYTES, null).then(
+    ({ bytesRead }) => ({ bytesRead, buffer }), (error: unknown) => ({ error }));
+  let next = 0;
+  let reading: ChunkRead | undefined = readInto(buffers[next]);
+  try {
+    while (reading) {
+      const read = await reading;
+      reading = undefined;
+      if ('error' in read) throw read.error;
+      if (read.bytesRead === 0) return;
+      next ^= 1;
+      reading = readInto(buffers[next]);
+      yield read.buffer.subarray(0, read.bytesRead);
+    }
+  } finally {
+    await reading;
+    await handle.close();
   }
 }
 
@@ -134,7 +167,8 @@ async function* textChunks(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Ui
       yield chunk;
       continue;
     }
-    held.push(chunk);
+    // Copied: a chunk is valid only until the next is read.
+    held.push(Buffer.from(chunk));
     heldBytes += chunk.length;
     if (heldBytes < SNIFF_BYTES) continue;
     sniff();
@@ -155,7 +189,8 @@ export function shardRange(shard: Shard, size: number): readonly [number, number
 
 /**
  * Batches of whole games from one input. `onBytes` hears of every byte read
- * (for progress), shard prefixes included.
+ * (for progress), shard prefixes included. A batch's buffer is read into again
+ * once its `release` is called; without the call it is left to the collector.
  */
 export async function* readBatches(
   source: InputSource, options: BatchingOptions = {}, onBytes?: (bytes: number) => void,
@@ -167,68 +202,70 @@ export async function* readBatches(
     const gzip = await isGzip(source.path);
     [low, high] = shardRange(options.shard, await uncompressedSize(source.path, gzip));
   }
-  let pending: Buffer = Buffer.alloc(0);
-  let pendingOffset = 0; // input offset of pending[0]
-  let line = 1; // file line of pending[0]
-  let lastByte = -1; // the byte before pending[0]
+  const pending = new PendingBytes(batchBytes + READ_BYTES);
+  let pendingOffset = 0; // input offset of the first pending byte
+  let line = 1; // file line of the first pending byte
+  let lastByte = -1; // the byte before the first pending one
   let started = low === 0; // found the shard's first game yet?
-  // Finds the section starts batches are cut at, once pending starts at one.
+  // Finds the section starts batches are cut at, once the pending bytes start at one.
   let sections = new SectionScanner();
 
   const emit = (end: number, last = false): Batch => {
-    const bytes = pending.subarray(0, end);
-    const lines = batchLines(pending, 0, end, lastByte);
-    const batch: Batch = { file: source.name, bytes, firstLine: line, longestLine: lines.longest, offset: pendingOffset, last };
+    const lines = batchLines(pending.view(), 0, end, lastByte);
+    lastByte = pending.view()[end - 1];
+    const { bytes, release } = pending.cut(end);
+    const batch: Batch = { file: source.name, bytes, firstLine: line, longestLine: lines.longest, offset: pendingOffset, last, release };
     line += lines.breaks;
-    lastByte = pending[end - 1];
-    pending = pending.subarray(end);
     pendingOffset += end;
     sections.dropPrefix(end);
     return batch;
   };
   const skip = (end: number): void => {
-    line += countLineBreaks(pending, 0, end, lastByte);
-    lastByte = pending[end - 1];
-    pending = pending.subarray(end);
+    const bytes = pending.view();
+    line += countLineBreaks(bytes, 0, end, lastByte);
+    lastByte = bytes[end - 1];
+    pending.drop(end);
     pendingOffset += end;
   };
 
   for await (const chunk of textChunks(chunksOf(source, options.stdin))) {
     onBytes?.(chunk.length);
-    pending = pending.length === 0 ? Buffer.from(chunk) : Buffer.concat([pending, chunk]);
-    if (!started) {
-      // Skip to the first game that starts in the shard's range.
-      const local = Math.max(0, low - pendingOffset);
-      if (local >= pending.length) {
-        // Keep a little context for the previous-line test.
-        const keep = Math.max(0, pending.length - 4096);
-        skip(keep);
-        continue;
-      }
-      const first = nextGameStart(pending, local, pending.length);
-      if (first < 0) continue;
-      skip(first);
-      started = true;
-      sections = new SectionScanner();
-    }
-    // The shard ends at the first game that starts at or after `high`.
-    if (high !== Infinity) {
-      const localHigh = Math.max(1, high - pendingOffset);
-      if (localHigh < pending.length) {
-        const stop = nextGameStart(pending, localHigh, pending.length);
-        if (stop >= 0) {
-          if (stop > 0) yield emit(stop, true);
-          return;
+    // A chunk is taken in as much as fits at a time, so that buffers stay the size of a batch.
+    for (let taken = 0; taken < chunk.length;) {
+      taken += pending.fill(chunk, taken);
+      if (!started) {
+        // Skip to the first game that starts in the shard's range.
+        const local = Math.max(0, low - pendingOffset);
+        if (local >= pending.size) {
+          // Keep a little context for the previous-line test.
+          skip(Math.max(0, pending.size - 4096));
+          continue;
         }
-        continue;
+        const first = nextGameStart(pending.view(), local, pending.size);
+        if (first < 0) continue;
+        skip(first);
+        started = true;
+        sections = new SectionScanner();
       }
-    }
-    // As many batches as the bytes hold: a chunk read may be larger than a batch.
-    while (pending.length >= batchBytes) {
-      sections.scan(pending, false, batchBytes);
-      if (sections.lastStart <= 0) break;
-      yield emit(sections.lastStart);
+      // The shard ends at the first game that starts at or after `high`.
+      if (high !== Infinity) {
+        const localHigh = Math.max(1, high - pendingOffset);
+        if (localHigh < pending.size) {
+          const stop = nextGameStart(pending.view(), localHigh, pending.size);
+          if (stop >= 0) {
+            if (stop > 0) yield emit(stop, true);
+            return;
+          }
+          continue;
+        }
+      }
+      // As many batches as the bytes hold.
+      while (pending.size >= batchBytes) {
+        sections.scan(pending.view(), false, batchBytes);
+        if (sections.lastStart <= 0) break;
+        yield emit(sections.lastStart);
+      }
     }
   }
-  if (started && pending.length > 0) yield emit(pending.length, true);
+  if (started && pending.size > 0) yield emit(pending.size, true);
 }

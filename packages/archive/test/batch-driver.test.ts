@@ -6,6 +6,9 @@
  * more to a fresh worker, then reported lost, costing no other batch. A
  * worker gets batches once it says it is ready, never while it loads.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout } from 'node:timers/promises';
 import { BroadcastChannel } from 'node:worker_threads';
@@ -114,5 +117,45 @@ describe('driveBatches', () => {
     expect(share).toEqual({ here: 3, workers: 0 });
     expect(delivered).toEqual(['game 1', 'game 3']);
     expect(unreadable).toEqual(['games.pgn: lines 9-13 not validated: validating them failed (bad batch); this is a bug in zapis, please report it']);
+  });
+
+  it('keeps a batch\'s bytes its own until it is delivered, though the buffers are read into again, and holds few batches at once', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'zapis-driver-'));
+    try {
+      const names = Array.from({ length: 3000 }, (_, index) => `game ${index + 1}`);
+      const file = join(folder, 'games.pgn');
+      writeFileSync(file, names.map((name) => `[Event "${name}"]\n\n1. e4 e5 2. Nf3 *\n\n`).join(''));
+      const jobs = 2;
+      const delivered: string[] = [];
+      const stale: string[] = [];
+      let inFlight = 0;
+      let mostInFlight = 0;
+      const share = await driveBatches<NamesRequest, NamesAnswer, undefined>({
+        work: 'validation', inputs: [{ name: 'games.pgn', path: file }], jobs,
+        batching: { batchBytes: 2048 },
+        worker: { file: '../test/fixtures/driver-worker.mjs', settings: undefined },
+        request: (batch) => {
+          mostInFlight = Math.max(mostInFlight, ++inFlight);
+          return { file: batch.file, firstLine: batch.firstLine, bytes: batch.bytes };
+        },
+        here: namesHere,
+        deliver: (request, answer) => {
+          inFlight--;
+          // The batch's bytes as they are now: what was worked through, unless its buffer was given to another batch.
+          const now = namesHere(request).names;
+          if (now.join() !== answer.names.join()) stale.push(`${answer.names[0]} read as ${now[0]}`);
+          delivered.push(...answer.names);
+        },
+        rest: (request, from) => ({ ...request, from }),
+        onUnreadable: (name, reason) => stale.push(`${name}: ${reason}`),
+      });
+      expect(stale).toEqual([]);
+      expect(delivered).toEqual(names);
+      expect(share.here + share.workers).toBeGreaterThan(50);
+      // Two batches waiting at every job, and one more.
+      expect(mostInFlight).toBeLessThanOrEqual(jobs * 2 + 1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -16,6 +16,7 @@ export {
 export { type CrossCheckSummary, type DecodeOutcome } from './cross-check.js';
 export { SearchCache, isStoppedAhead, type DecodedAhead } from './search-cache.js';
 export { sanKey } from './confirmed-moves.js';
+export { decodedMoveJson, type DecodedMoveJson } from './move-json.js';
 export { type Reading, type Cell, type CellScorer, type CellScoreBound, type CellWitness, type CellSource, type Sheet } from './readings.js';
 export { parseTranscription, type Transcription } from './transcription.js';
 export { whyNotAGame, type NotAGameReason } from './not-a-game.js';

@@ -77,6 +77,8 @@ export interface DeskGame {
   /** "White – Black" when the names are known, else the file name (+ game n). */
   title: string;
   tags: Record<string, string>;
+  /** Header fields to check, as `zapis read` says them (a field read too unsurely is `?` in `tags`); absent when none. */
+  headerNotes?: string[];
   result?: string;
   language: string;
   status: 'ok' | 'error';

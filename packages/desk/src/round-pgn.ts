@@ -10,6 +10,7 @@ import { describeMove, parseFen, parseUci } from '@zapis/core';
 import { decodedGamePgn, type DecodedGame, type DecodedMove, type ReviewReason } from '@zapis/decode';
 import type { LanguageCode } from '@zapis/notation';
 import { READER_NAMES } from '@zapis/ocr';
+import { headerNotesComment } from '@zapis/reading';
 import type { DeskGame, DeskMove } from './desk-game.js';
 
 export interface RoundPgn {
@@ -72,6 +73,7 @@ export function gamePgn(game: DeskGame): string {
     ...(game.break ? [`decode: ${game.break.message}`] : []),
     ...game.rejected.map((entry) => `decode: ${entry.message}`),
     ...(moves.length === 0 ? [noMovesComment(game)] : [confirmationComment(game)]),
+    ...headerNotesComment(game.headerNotes ?? []),
   ];
   return decodedGamePgn(decoded, { tags: game.tags, ...(game.result ? { result: game.result } : {}), comments, readerNames: READER_NAMES });
 }

@@ -85,6 +85,7 @@ export function decodeScanSource(source: DeskScanSource, confirmed: Confirmation
       id: source.id,
       title: gameTitle(read.tags, source.name, source.of > 1 && first ? `page ${first.page}` : undefined),
       tags: { ...read.tags },
+      ...(read.headerNotes.length > 0 ? { headerNotes: [...read.headerNotes] } : {}),
       ...(read.result ? { result: read.result } : {}),
       language: value?.language ?? language,
       status: diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 'error' : 'ok',

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { SearchCache } from '@zapis/decode';
-import { ENSEMBLE_READERS } from '@zapis/ocr';
+import { ENSEMBLE_READERS, outcomeFromPlain } from '@zapis/ocr';
+import { decodeGroup, readGamePgn } from '@zapis/reading';
 import { parseFen } from '@zapis/core';
 import { parseSan, type LanguageCode } from '@zapis/notation';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -360,6 +361,32 @@ describe('a scan on the desk, read as the browser reads it', () => {
     expect(reviewed.game.moves.map((move) => move.san)).toEqual(truth.san);
     expect(reviewed.confirmed).toBeLessThanOrEqual(wrong.length);
     expect(reviewed.picked).toBe(reviewed.confirmed);
+  });
+
+  it('shows and exports the header fields to check as `zapis read` writes them', async () => {
+    const { pages } = await scanPages('jpeg150.jpg');
+    const source = gamesOf([{ kind: 'scan', id: 'scan-1', name: 'jpeg150.jpg', pages }]).games[0];
+    const game = decodeDeskGame(source);
+    if (source.kind !== 'scan') throw new Error('a scan source was expected');
+    // The same group decoded as the command line decodes it: its notes and its PGN's header comment.
+    const players = source.players.map((player) => ({
+      name: player.name,
+      pages: player.pages.flatMap((plain) => {
+        const outcome = outcomeFromPlain(plain);
+        return outcome.ok ? [{ file: outcome.file, page: outcome.page, read: outcome.read }] : [];
+      }),
+    }));
+    const asRead = decodeGroup({ players }, { crossCheck: true });
+    expect(asRead.headerNotes.length).toBeGreaterThan(0);
+    expect(game.headerNotes).toEqual(asRead.headerNotes);
+    const comment = `zapis read: header: ${asRead.headerNotes.join('; ')}`;
+    expect(oneLine(readGamePgn(asRead))).toContain(oneLine(`{${comment}}`));
+    expect(oneLine(roundPgn([game]).pgn)).toContain(oneLine(`{${comment}}`));
+    // A field to check is unknown in the tags, not a guess.
+    for (const note of asRead.headerNotes) {
+      const tag = /^(\w+) "\?"/.exec(note)?.[1];
+      if (tag) expect(game.tags[tag], note).toBe('?');
+    }
   });
 
   it('flags every wrong move of a badly read sheet', async () => {

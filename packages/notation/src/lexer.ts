@@ -243,8 +243,14 @@ export const ALL_TOKENS: readonly TokenType[] = [
   Glyph, Result, Move, NullMove, MoveNumber, Ellipsis, EnPassantMark, EvaluationSymbol, Word,
 ];
 
-export const pgnLexer = new Lexer(ALL_TOKENS as TokenType[], {
-  positionTracking: 'onlyOffset',
-  ensureOptimizations: true,
-  skipValidations: true,
-});
+let lexer: InstanceType<typeof Lexer> | undefined;
+
+/** The lexer, built on first use: a run whose games all take the replay kernel's fast lane never pays for building it. */
+export function pgnLexer(): InstanceType<typeof Lexer> {
+  lexer ??= new Lexer(ALL_TOKENS as TokenType[], {
+    positionTracking: 'onlyOffset',
+    ensureOptimizations: true,
+    skipValidations: true,
+  });
+  return lexer;
+}

@@ -17,7 +17,7 @@ export function* parseGames(text: string): Generator<ParsedGame, void, undefined
   let nextIndex = 1;
   for (const section of splitSections(text)) {
     const sectionText = text.slice(section.start, section.end);
-    const { tokens, errors } = pgnLexer.tokenize(sectionText);
+    const { tokens, errors } = pgnLexer().tokenize(sectionText);
     const builder = new GameBuilder(lineIndex, section.start, nextIndex);
     builder.setSectionText(sectionText);
     builder.setLexingErrors(errors);
@@ -35,7 +35,7 @@ export function* parseGames(text: string): Generator<ParsedGame, void, undefined
  */
 export function parseSection(text: string, start: number, end: number, lineIndex: LineIndex, firstIndex: number): ParsedGame[] {
   const sectionText = text.slice(start, end);
-  const { tokens, errors } = pgnLexer.tokenize(sectionText);
+  const { tokens, errors } = pgnLexer().tokenize(sectionText);
   const builder = new GameBuilder(lineIndex, start, firstIndex);
   builder.setSectionText(sectionText);
   builder.setLexingErrors(errors);

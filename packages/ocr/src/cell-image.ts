@@ -57,7 +57,7 @@ export interface CutOutCell {
 }
 
 export function cutCell(page: GrayImage, map: PageMap, rect: Rect): CellImage {
-  return cellImage(cutOutCell(page, map, rect));
+  return cellImageOf(cutOutCell(page, map, rect));
 }
 
 export function cutOutCell(page: GrayImage, map: PageMap, rect: Rect): CutOutCell {
@@ -72,7 +72,12 @@ export function cutOutCell(page: GrayImage, map: PageMap, rect: Rect): CutOutCel
  */
 export function cellImage(cut: CutOutCell, beyondPrint?: boolean): CellImage {
   // Copies: the cut-out cell may be kept by its column to learn the print from.
-  const flat = copied(cut.flat), smoothFlat = copied(cut.smoothFlat);
+  return cellImageOf({ flat: copied(cut.flat), smoothFlat: copied(cut.smoothFlat) }, beyondPrint);
+}
+
+/** `cellImage` of a cut nothing reads again: its images become the cell's (changed, not copied). */
+export function cellImageOf(cut: CutOutCell, beyondPrint?: boolean): CellImage {
+  const { flat, smoothFlat } = cut;
   // A removed line is white, and would pass for the paper of a shadowed cell: the paper was flattened first.
   const lines = removeLines(flat);
   // The smoothed copy loses the same lines, with the few pixels its smoothing spread them over.
@@ -132,11 +137,10 @@ function stretched(image: GrayImage, threshold: number): GrayImage {
   return mapped(image, (value) => Math.max(0, Math.min(255, Math.round(((value - dark) * 255) / (255 - dark)))));
 }
 
-/** Every pixel through one grey-level mapping, looked up once per level. */
-function mapped(image: GrayImage, level: (value: number) => number): GrayImage {
+/** Every pixel through one grey-level mapping, looked up once per level; into `out` (a new image unless given). */
+function mapped(image: GrayImage, level: (value: number) => number, out = grayImage(image.width, image.height)): GrayImage {
   const table = new Uint8Array(256);
   for (let value = 0; value < 256; value += 1) table[value] = level(value);
-  const out = grayImage(image.width, image.height);
   const source = image.data, target = out.data;
   for (let i = 0; i < source.length; i += 1) target[i] = table[source[i]];
   return out;
@@ -154,10 +158,10 @@ export function boxInk(page: GrayImage, map: PageMap, rect: Rect): number {
   return dark / image.data.length;
 }
 
-/** Rescales so the paper (a high percentile) is 255 and anything much darker is ink. */
+/** Rescales so the paper (a high percentile) is 255 and anything much darker is ink; in place (the image is a fresh cut). */
 function whitened(image: GrayImage): GrayImage {
   const paper = Math.max(40, percentile(greyHistogram(image), 0.9));
-  return mapped(image, (value) => Math.min(255, Math.round((value * 255) / paper)));
+  return mapped(image, (value) => Math.min(255, Math.round((value * 255) / paper)), image);
 }
 
 /** Grey enough to be part of a printed line (its blurred edge included). */

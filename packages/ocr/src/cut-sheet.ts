@@ -7,7 +7,7 @@
  * worker while another loads the model, then shares the cells among all.
  */
 import type { ResultCode } from '@zapis/sheet';
-import { bareCell, boxInk, cellImage, cutOutCell, MIN_CELL_CONTRAST, type BareCell, type CellImage, type CutOutCell } from './cell-image.js';
+import { bareCell, boxInk, cellImageOf, cutOutCell, MIN_CELL_CONTRAST, type BareCell, type CellImage, type CutOutCell } from './cell-image.js';
 import { printedGround } from './printed-ground.js';
 import type { LocatedSheet, MoveCellPlace } from './located-sheet.js';
 import { cutHeader, type HeaderLine } from './read-header.js';
@@ -70,7 +70,7 @@ export function cutSheet(located: LocatedSheet): CutSheet {
 
 /**
  * Each cell made ready to read against what its column prints (printed-ground.ts): cells are of one column when they
- * share a left edge and a size, as a grid's column does.
+ * share a left edge and a size, as a grid's column does. The cuts become the cells' images (changed, not copied).
  */
 export function cellImages(cuts: readonly { place: MoveCellPlace; cut: CutOutCell }[]): CellImage[] {
   const columnOf = ({ place, cut }: { place: MoveCellPlace; cut: CutOutCell }): string =>
@@ -88,9 +88,10 @@ export function cellImages(cuts: readonly { place: MoveCellPlace; cut: CutOutCel
     return print ? bareCell(entry.cut, print) : undefined;
   });
   const least = leastWritingContrast(bare.flatMap((cell) => (cell ? [cell] : [])));
+  // The columns' prints and the bare cells are all found: each cut becomes its cell.
   return cuts.map((entry, index) => {
     const left = bare[index];
-    return cellImage(entry.cut, left ? left.inked && left.contrast >= least : undefined);
+    return cellImageOf(entry.cut, left ? left.inked && left.contrast >= least : undefined);
   });
 }
 

@@ -33,34 +33,25 @@ export const SMOOTHING_REACH = SMOOTH_RADIUS;
 
 export function flattenPaper(image: GrayImage): FlattenedCell {
   const smooth = boxBlur(image, SMOOTH_RADIUS);
-  const paper = localPaper(smooth);
-  return { flat: belowPaper(image, paper), smoothFlat: belowPaper(smooth, paper) };
-}
-
-function belowPaper(image: GrayImage, paper: Float32Array): GrayImage {
-  const out = grayImage(image.width, image.height);
-  const source = image.data, target = out.data;
-  for (let i = 0; i < target.length; i += 1) {
-    const level = 255.5 - paper[i] + source[i];
-    // Uint8Array wraps rather than clamps; the paper is never below a smoothed pixel, but a raw one can be.
-    target[i] = level >= 255 ? 255 : level;
-  }
-  return out;
+  return belowLocalPaper(image, smooth);
 }
 
 /**
- * The paper's level at every pixel: the brightest of each 8×8 block, the
- * brightest block within one block around, then blurred over the blocks and
- * spread back to pixels bilinearly (cheap: a cell is 1/64 as many blocks).
+ * Each pixel's level below the paper's, of the image and of its smoothed copy, in one pass. The paper's level at a
+ * pixel: the brightest of each 8×8 block of the smoothed copy, the brightest block within one block around, then
+ * blurred over the blocks and spread back to pixels bilinearly (cheap: a cell is 1/64 as many blocks), never below
+ * the smoothed pixel itself, and kept to single precision.
  */
-function localPaper(image: GrayImage): Float32Array {
-  const { width, height, data } = image;
+function belowLocalPaper(image: GrayImage, smooth: GrayImage): FlattenedCell {
+  const { width, height, data } = smooth;
   const columns = Math.ceil(width / PAPER_BLOCK), rows = Math.ceil(height / PAPER_BLOCK);
   const blocks = new Float32Array(columns * rows);
+  const blockColumn = new Int32Array(width);
+  for (let x = 0; x < width; x += 1) blockColumn[x] = (x / PAPER_BLOCK) | 0;
   for (let y = 0; y < height; y += 1) {
     const row = ((y / PAPER_BLOCK) | 0) * columns;
-    for (let x = 0; x < width; x += 1) {
-      const index = row + ((x / PAPER_BLOCK) | 0), value = data[y * width + x];
+    for (let x = 0, i = y * width; x < width; x += 1, i += 1) {
+      const index = row + blockColumn[x], value = data[i];
       if (value > blocks[index]) blocks[index] = value;
     }
   }
@@ -74,22 +65,28 @@ function localPaper(image: GrayImage): Float32Array {
     right[x] = Math.min(columns - 1, left[x] + 1);
     share[x] = bx - left[x];
   }
-  const out = new Float32Array(width * height);
+  const flat = grayImage(width, height), smoothFlat = grayImage(width, height);
+  const source = image.data, flatData = flat.data, smoothData = smoothFlat.data;
   for (let y = 0; y < height; y += 1) {
     const by = Math.min(rows - 1, Math.max(0, (y + 0.5) / PAPER_BLOCK - 0.5));
     const y0 = Math.floor(by), fy = by - y0;
     const top = y0 * columns, bottom = Math.min(rows - 1, y0 + 1) * columns;
-    for (let x = 0; x < width; x += 1) {
+    for (let x = 0, i = y * width; x < width; x += 1, i += 1) {
       const fx = share[x];
       const upper = paper[top + left[x]] * (1 - fx) + paper[top + right[x]] * fx;
       const lower = paper[bottom + left[x]] * (1 - fx) + paper[bottom + right[x]] * fx;
       // Never below the (smoothed) pixel itself: where the paper estimate dips, the pixel is paper.
       const level = upper * (1 - fy) + lower * fy;
-      const pixel = data[y * width + x];
-      out[y * width + x] = pixel > level ? pixel : level;
+      const pixel = data[i];
+      const paperLevel = Math.fround(pixel > level ? pixel : level);
+      // Uint8Array wraps rather than clamps; the paper is never below a smoothed pixel, but a raw one can be.
+      const below = 255.5 - paperLevel + source[i];
+      flatData[i] = below >= 255 ? 255 : below;
+      const smoothBelow = 255.5 - paperLevel + pixel;
+      smoothData[i] = smoothBelow >= 255 ? 255 : smoothBelow;
     }
   }
-  return out;
+  return { flat, smoothFlat };
 }
 
 function blockMax(values: Float32Array, columns: number, rows: number, reach: number): Float32Array {
@@ -126,43 +123,52 @@ function blockMean(values: Float32Array, columns: number, rows: number, reach: n
 /**
  * Separable box blur, the window clipped at the edges. Running sums, row by
  * row both ways (the vertical pass keeps one sum per column), so the cost
- * neither grows with the radius nor strides across memory.
+ * neither grows with the radius nor strides across memory; the rows blurred
+ * across are kept only while the vertical window holds them.
  */
 function boxBlur(image: GrayImage, radius: number): GrayImage {
   const { width, height, data } = image;
   if (width <= 2 * radius || height <= 2 * radius) return image;
-  const across = new Float32Array(width * height);
-  const span = 2 * radius + 1;
-  for (let y = 0; y < height; y += 1) {
-    const row = y * width;
-    let sum = 0;
-    for (let k = 0; k < radius; k += 1) sum += data[row + k];
-    // The window grows at the left edge, slides in the middle, shrinks at the right edge.
-    for (let x = 0; x <= radius; x += 1) {
-      sum += data[row + x + radius];
-      across[row + x] = sum / (x + radius + 1);
-    }
-    for (let x = radius + 1; x < width - radius; x += 1) {
-      sum += data[row + x + radius] - data[row + x - radius - 1];
-      across[row + x] = sum / span;
-    }
-    for (let x = Math.max(radius + 1, width - radius); x < width; x += 1) {
-      sum -= data[row + x - radius - 1];
-      across[row + x] = sum / (width - x + radius);
-    }
-  }
+  // Rows entering the window reach `radius` ahead, leaving ones `radius + 1` behind.
+  const kept = 2 * radius + 2;
+  const across = new Float32Array(width * kept);
+  const acrossRow = (y: number): number => (y % kept) * width;
   const columns = new Float32Array(width);
   for (let k = 0; k < radius; k += 1) {
-    for (let x = 0; x < width; x += 1) columns[x] += across[k * width + x];
+    blurAcross(data, k * width, width, radius, across, acrossRow(k));
+    for (let x = 0, a = acrossRow(k); x < width; x += 1) columns[x] += across[a + x];
   }
   const out = grayImage(width, height);
   const target = out.data;
   for (let y = 0; y < height; y += 1) {
     const enter = y + radius, leave = y - radius - 1;
-    if (enter < height) for (let x = 0, e = enter * width; x < width; x += 1) columns[x] += across[e + x];
-    if (leave >= 0) for (let x = 0, l = leave * width; x < width; x += 1) columns[x] -= across[l + x];
+    if (enter < height) {
+      const e = acrossRow(enter);
+      blurAcross(data, enter * width, width, radius, across, e);
+      for (let x = 0; x < width; x += 1) columns[x] += across[e + x];
+    }
+    if (leave >= 0) for (let x = 0, l = acrossRow(leave); x < width; x += 1) columns[x] -= across[l + x];
     const scale = 1 / (Math.min(y + radius, height - 1) - Math.max(y - radius, 0) + 1);
     for (let x = 0, row = y * width; x < width; x += 1) target[row + x] = columns[x] * scale + 0.5;
   }
   return out;
+}
+
+/** One row's mean across its window: the window grows at the left edge, slides in the middle, shrinks at the right edge. */
+function blurAcross(data: Uint8Array, row: number, width: number, radius: number, out: Float32Array, at: number): void {
+  const span = 2 * radius + 1;
+  let sum = 0;
+  for (let k = 0; k < radius; k += 1) sum += data[row + k];
+  for (let x = 0; x <= radius; x += 1) {
+    sum += data[row + x + radius];
+    out[at + x] = sum / (x + radius + 1);
+  }
+  for (let x = radius + 1; x < width - radius; x += 1) {
+    sum += data[row + x + radius] - data[row + x - radius - 1];
+    out[at + x] = sum / span;
+  }
+  for (let x = Math.max(radius + 1, width - radius); x < width; x += 1) {
+    sum -= data[row + x - radius - 1];
+    out[at + x] = sum / (width - x + radius);
+  }
 }

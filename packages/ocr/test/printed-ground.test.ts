@@ -50,10 +50,10 @@ describe('the print of a column of boxed cells', () => {
     const cuts = texts.map((text, index) => cutOutCell(boxedCell(text, font, { shift: index % 3 === 0 ? 0.5 : 0, dust: index === 7 }), identity, box));
     expect(printedGround(cuts.map((cut) => cut.smoothFlat))).toBeDefined();
     // One column: the cells share their left edge and size.
+    // Without the column's print, the character boxes pass for writing (judged first: cellImages takes the cuts over).
+    expect(cuts.map((cut) => cellImage(cut).written).filter((written, index) => written && texts[index] === '').length).toBeGreaterThan(0);
     const column = cuts.map((cut, index) => ({ place: { ply: 2 * index + 1, moveNumber: index + 1, side: 'white' as const, rect: box }, cut }));
     expect(cellImages(column).map((cell) => cell.written)).toEqual(texts.map((text) => text !== ''));
-    // Without the column's print, the character boxes pass for writing.
-    expect(cuts.map((cut) => cellImage(cut).written).filter((written, index) => written && texts[index] === '').length).toBeGreaterThan(0);
   });
 
   it('needs enough cells of one size to tell print from writing', () => {

@@ -10,5 +10,5 @@ export { type CellOnScan, type ReadCellOnScan, cellPlaces, cellTexts, rectOnImag
 export { HEADER_TAG_CONFIDENCE } from './header-tags.js';
 export { type ReadProblem, type ReadProblemCode } from './sheet-problems.js';
 export {
-  type ReadDiagnostic, type ReadDiagnosticCode, type ReadMoveJson, type ReadGameJson, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn, readGameSheets,
+  type ReadDiagnostic, type ReadDiagnosticCode, type ReadMoveJson, type ReadGameJson, headerNotesComment, readFailureJson, readGameDiagnostics, readGameJson, readGamePgn, readGameSheets,
 } from './read-report.js';

@@ -3,7 +3,7 @@
  * comments, or a JSON game object as ARCHITECTURE.md's contract says) plus,
  * per move, the cell it was read from on the scan.
  */
-import { decodedGamePgn, readComment, reviewComment, type CrossCheckSummary, type DecodeError, type Remainder, type ReviewBy } from '@zapis/decode';
+import { decodedGamePgn, decodedMoveJson, readComment, reviewComment, type CrossCheckSummary, type DecodedMoveJson, type DecodeError, type ReviewBy } from '@zapis/decode';
 import type { Diagnostic, DiagnosticCode } from '@zapis/game';
 import { writePgn } from '@zapis/notation';
 import { READER_NAMES, type PageOutcome } from '@zapis/ocr';
@@ -23,17 +23,7 @@ export type ReadDiagnosticCode =
   | `decode-${DecodeError['code']}` | 'decode-unwritten' | 'decode-corrected' | 'decode-review' | 'decode-break'
   | ReadProblemCode | DiagnosticCode;
 
-export interface ReadMoveJson {
-  readonly ply: number;
-  readonly moveNumber: number;
-  readonly side: 'white' | 'black';
-  readonly san: string;
-  /** The move's probability; with the alternatives' and `remainder`, one distribution that sums to 1. */
-  readonly confidence: number;
-  readonly alternatives: readonly string[];
-  readonly alternativeProbabilities: readonly number[];
-  /** Where the rest of the probability is, when any of it is: games ending before the move, other moves, a move the search did not keep. */
-  readonly remainder?: Remainder;
+export interface ReadMoveJson extends DecodedMoveJson {
   readonly review: boolean;
   readonly reviewReasons: readonly string[];
   /**
@@ -86,14 +76,6 @@ export interface ReadGameJson {
   /** How the review list was made: by each move's risk ('risk', review-risk.ts) or every reason to doubt ('every-doubt'). */
   readonly reviewBy: ReviewBy;
   readonly diagnostics: readonly ReadDiagnostic[];
-}
-
-const rounded = (value: number): number => Number(value.toFixed(4));
-
-/** A move's remainder as JSON writes it, each part rounded; none when every part rounds to 0. */
-function remainderJson(remainder: Remainder): Remainder | undefined {
-  const parts = { gameEnds: rounded(remainder.gameEnds), otherMoves: rounded(remainder.otherMoves), outsideSearch: rounded(remainder.outsideSearch) };
-  return parts.gameEnds + parts.otherMoves + parts.outsideSearch > 0 ? parts : undefined;
 }
 
 export function readGameDiagnostics(game: ReadGame): ReadDiagnostic[] {
@@ -158,16 +140,8 @@ export function readGameJson(game: ReadGame, index: number, requestedLanguage: s
     moves: decoded?.moves.map((move, index): ReadMoveJson => {
       const cells = game.cells(move.ply);
       const risk = game.risks?.[index];
-      const remainder = remainderJson(move.remainder);
       return {
-        ply: move.ply,
-        moveNumber: move.moveNumber,
-        side: move.side,
-        san: move.san,
-        confidence: rounded(move.confidence),
-        alternatives: move.alternatives.map((alternative) => alternative.san),
-        alternativeProbabilities: move.alternatives.map((alternative) => rounded(alternative.probability)),
-        ...(remainder ? { remainder } : {}),
+        ...decodedMoveJson(move),
         review: move.review,
         reviewReasons: move.reviewReasons,
         ...(risk ? { risk: risk.risk } : {}),
@@ -220,8 +194,10 @@ export function readGamePgn(game: ReadGame): string {
   return decodedGamePgn(game.decoded.value, { tags: game.tags, ...(game.result ? { result: game.result } : {}), readerNames: READER_NAMES, comments: headerComment(game) });
 }
 
-/** The game comment on its header: each field to check (header-tags.ts). */
-const headerComment = (game: ReadGame): string[] => (game.headerNotes.length > 0 ? [`zapis read: header: ${game.headerNotes.join('; ')}`] : []);
+/** The game comment on a sheet's header: each field to check (header-tags.ts), none when nothing is. */
+export const headerNotesComment = (notes: readonly string[]): string[] => (notes.length > 0 ? [`zapis read: header: ${notes.join('; ')}`] : []);
+
+const headerComment = (game: ReadGame): string[] => headerNotesComment(game.headerNotes);
 
 /** The JSON object for a page that could not be read: a game object with no moves and the error, so nothing is lost. */
 export function readFailureJson(failure: Extract<PageOutcome, { ok: false }>) {

@@ -3,10 +3,10 @@
  * slider behind the square it left can give it (as @zapis/core's
  * check-after.ts reasons); castling and en passant get the full scan.
  */
-import { DIRECTION_TO, RAYS, RAY_LENGTHS } from './geometry';
-import { BISHOP, BOARD, KIND_CASTLE, KIND_EN_PASSANT, KINGS, KNIGHT, PAWN, QUEEN, ROOK, WHITE, isCheck, openBetween, turn } from './position';
+import { DIRECTION_TO, RAY_MASKS, nearestOnRay } from './geometry';
+import { BISHOP, BOARD, KIND_CASTLE, KIND_EN_PASSANT, KINGS, KNIGHT, PAWN, QUEEN, ROOK, WHITE, isCheck, occupied, openBetween, turn } from './position';
 
-export function isCheckAfterMove(move: i32): bool {
+@inline export function isCheckAfterMove(move: i32): bool {
   const kind = (move >> 15) & 3;
   if (kind === KIND_CASTLE || kind === KIND_EN_PASSANT) return isCheck();
   const mover = turn ^ 1;
@@ -29,12 +29,9 @@ export function isCheckAfterMove(move: i32): bool {
   const from = move & 63;
   const direction = <i32>unchecked(DIRECTION_TO[king * 64 + from]);
   if (direction < 0 || direction === <i32>unchecked(DIRECTION_TO[king * 64 + to])) return false;
-  const slider = (direction < 4 ? ROOK : BISHOP) | (mover << 3);
-  const queen = QUEEN | (mover << 3);
-  const base = (direction * 64 + king) * 8;
-  for (let i = 0, n = <i32>unchecked(RAY_LENGTHS[direction * 64 + king]); i < n; i++) {
-    const code = <i32>unchecked(BOARD[<i32>unchecked(RAYS[base + i])]);
-    if (code !== 0) return code === slider || code === queen;
-  }
-  return false;
+  // A discovered check: the piece nearest the king on the line the mover left.
+  const onLine = unchecked(RAY_MASKS[direction * 64 + king]) & occupied;
+  if (onLine === 0) return false;
+  const code = <i32>unchecked(BOARD[nearestOnRay(onLine, direction)]);
+  return code === ((direction < 4 ? ROOK : BISHOP) | (mover << 3)) || code === (QUEEN | (mover << 3));
 }

@@ -6,16 +6,17 @@
  * (length, then up to 15 ASCII characters), with the piece letters in LETTERS.
  */
 import { isCheckAfterMove } from './check-after';
+import { addToken, startSummary } from './move-summary';
 import { CANDIDATES, castlingMove, generateMovesTo, hasLegalEnPassant, hasLegalMove } from './moves-to';
 import { BOARD, KIND_EN_PASSANT, KING, PAWN, epKey, epSquare, halfmoves, hash, play, resetToStart } from './position';
 
 export const TOKEN_SLOT = 16;
 export const MAX_TOKENS = 65536;
-export const TOKENS = new StaticArray<u8>(TOKEN_SLOT * MAX_TOKENS);
-/** Role (1 pawn … 6 king) by character code of the game's piece letters; 0 for anything else. */
-export const LETTERS = new StaticArray<u8>(128);
+export const TOKENS = changetype<StaticArray<u8>>(memory.data(sizeof<u8>() * TOKEN_SLOT * MAX_TOKENS, 16));
+/** Role (1 pawn … 6 king) by character code of the game's piece letters; 0 for anything else. The host writes the first 128. */
+export const LETTERS = changetype<StaticArray<u8>>(memory.data(sizeof<u8>() * 256, 16));
 /** The repetition key of the start position and after every ply. */
-const KEYS = new StaticArray<u64>(MAX_TOKENS + 1);
+const KEYS = changetype<StaticArray<u64>>(memory.data(sizeof<u64>() * (MAX_TOKENS + 1), 16));
 
 const NOT_EXPORT_SAN = -1;
 
@@ -30,7 +31,7 @@ const NOT_EXPORT_SAN = -1;
 }
 
 /** The move the token in slot `slot` names, or NOT_EXPORT_SAN. */
-function resolve(slot: i32, inCheck: bool): i32 {
+@inline function resolve(slot: i32, inCheck: bool): i32 {
   const start = slot * TOKEN_SLOT + 1;
   const end = start + charAt(slot * TOKEN_SLOT);
   if (end - start < 2) return NOT_EXPORT_SAN;
@@ -46,7 +47,7 @@ function resolve(slot: i32, inCheck: bool): i32 {
   let promotion = 0;
   if (last - start >= 4 && charAt(last - 2) === 61) {
     const code = charAt(last - 1);
-    promotion = code < 128 ? <i32>unchecked(LETTERS[code]) : 0;
+    promotion = <i32>unchecked(LETTERS[code]);
     if (promotion === 0 || promotion === KING) return NOT_EXPORT_SAN;
     last -= 2;
   }
@@ -56,7 +57,7 @@ function resolve(slot: i32, inCheck: bool): i32 {
   if (toFile < 0 || toRank < 0) return NOT_EXPORT_SAN;
   const to = toRank * 8 + toFile;
   const first = charAt(start);
-  const letterRole = first < 128 ? <i32>unchecked(LETTERS[first]) : 0;
+  const letterRole = <i32>unchecked(LETTERS[first]);
   const role = letterRole !== 0 ? letterRole : PAWN;
   if (role === PAWN && first >= 65 && first <= 90) return NOT_EXPORT_SAN; // a capital that is no piece letter here
   // Between the letter and the square: [file][rank][x].
@@ -138,6 +139,7 @@ export function replay(tokens: i32): i32 {
   resetToStart();
   recorded = 0;
   unchecked((KEYS[recorded++] = hash));
+  startSummary();
   if (tokens > MAX_TOKENS) return 0;
   let inCheck = false;
   for (let slot = 0; slot < tokens; slot++) {
@@ -152,6 +154,7 @@ export function replay(tokens: i32): i32 {
     if (marked !== wanted) return slot;
     inCheck = check;
     unchecked((KEYS[recorded++] = repetitionKey()));
+    addToken(slot); // the summary of the moves played, while the token is at hand
   }
   return tokens;
 }

@@ -5,13 +5,14 @@
 import { fillGeometry } from './geometry';
 import { LETTERS, MAX_TOKENS, TOKENS, TOKEN_SLOT, replay as replayTokens } from './export-san';
 import { MOVETEXT, MOVETEXT_CAPACITY, OFFSETS, fillSanCodes, resultCode, resultOffset, scanMoves as scanMoveText } from './movetext';
-import { KEY_COUNTS, keysPresent, movesFnv, movesMix, summarise as summariseMoves } from './move-summary';
+import { KEY_COUNTS, fillLetterIndex, forgetSummary, keysPresent, movesFnv, movesMix, summarise as summariseMoves } from './move-summary';
 import { finalOutcome } from './outcome';
 import { BOARD, CASTLE_ROOKS, epSquare, fillKeys, fullmoves, halfmoves, turn } from './position';
 
 fillGeometry();
 fillKeys();
 fillSanCodes();
+fillLetterIndex();
 
 export function tokensPointer(): usize {
   return changetype<usize>(TOKENS);
@@ -77,6 +78,10 @@ export function scannedResultOffset(): i32 {
 /** See move-summary.ts: the moves' duplicate-game hash and language keys of the first `tokens` tokens. */
 export function summarise(tokens: i32): void {
   summariseMoves(tokens);
+}
+/** The host wrote tokens itself: a summary the last replay made may no longer hold them. */
+export function tokensChanged(): void {
+  forgetSummary();
 }
 export function summaryFnv(): u32 {
   return movesFnv;

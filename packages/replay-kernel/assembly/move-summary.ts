@@ -21,52 +21,92 @@ const CASTLING_KEY: i32 = 6 * PROMOTIONS;
 export let movesFnv: u32 = FNV_OFFSET;
 export let movesMix: u32 = MIX_SEED;
 /** Tokens per language key, and which keys occur (bit per key). */
-export const KEY_COUNTS = new StaticArray<i32>(CASTLING_KEY + 1);
+export const KEY_COUNTS = changetype<StaticArray<i32>>(memory.data(sizeof<i32>() * (CASTLING_KEY + 1), 16));
 export let keysPresent: i32 = 0;
+/** How many tokens the summary above holds: the replay sums up each token it plays; -1 once the tokens change. */
+let summarised: i32 = -1;
 
-@inline function add(word: u32): void {
-  movesFnv = (movesFnv ^ word ^ (word >>> 16)) * FNV_PRIME;
-  let mixed = movesMix ^ ((word + 0x9e37) * MIX_MULTIPLIER);
+/** 1–5 for N B R Q K by character code, 0 for anything else. */
+const LETTER_INDEX = changetype<StaticArray<u8>>(memory.data(sizeof<u8>() * 256, 16));
+
+export function fillLetterIndex(): void {
+  unchecked((LETTER_INDEX[78] = 1));
+  unchecked((LETTER_INDEX[66] = 2));
+  unchecked((LETTER_INDEX[82] = 3));
+  unchecked((LETTER_INDEX[81] = 4));
+  unchecked((LETTER_INDEX[75] = 5));
+}
+
+@inline function fnvStep(fnv: u32, word: u32): u32 {
+  return (fnv ^ word ^ (word >>> 16)) * FNV_PRIME;
+}
+@inline function mixStep(mix: u32, word: u32): u32 {
+  let mixed = mix ^ ((word + 0x9e37) * MIX_MULTIPLIER);
   mixed = (mixed ^ (mixed >>> 15)) * MIX_MULTIPLIER;
-  movesMix = mixed ^ (mixed >>> 13);
+  return mixed ^ (mixed >>> 13);
 }
 
-/** 1–5 for N B R Q K (`upTo` 5) or N B R Q (`upTo` 4), 0 for anything else. */
-@inline function letterIndex(code: i32, upTo: i32): i32 {
-  const index = code === 78 ? 1 : code === 66 ? 2 : code === 82 ? 3 : code === 81 ? 4 : code === 75 ? 5 : 0;
-  return index <= upTo ? index : 0;
-}
-
-function keyOf(start: i32, end: i32): i32 {
+@inline function keyOf(start: i32, end: i32): i32 {
   const first = <i32>unchecked(TOKENS[start]);
   if (first === 79) return CASTLING_KEY;
-  const piece = first >= 97 ? 0 : letterIndex(first, 5);
+  const piece = <i32>unchecked(LETTER_INDEX[first]);
   let promotion = 0;
   for (let at = start + 2; at < end - 1; at++) {
-    if (<i32>unchecked(TOKENS[at]) === 61) promotion = letterIndex(<i32>unchecked(TOKENS[at + 1]), 4);
+    if (<i32>unchecked(TOKENS[at]) === 61) {
+      const letter = <i32>unchecked(LETTER_INDEX[<i32>unchecked(TOKENS[at + 1])]);
+      promotion = letter === 5 ? 0 : letter; // no promotion to a king
+    }
   }
   return piece * PROMOTIONS + promotion;
 }
 
-/** Sums up the first `count` tokens (a game the replay played whole). */
-export function summarise(count: i32): void {
+/** An empty summary, to which addToken adds the tokens in order. */
+export function startSummary(): void {
   movesFnv = FNV_OFFSET;
   movesMix = MIX_SEED;
   for (let key = 0; key <= CASTLING_KEY; key++) unchecked((KEY_COUNTS[key] = 0));
-  let present = 0;
-  for (let token = 0; token < count; token++) {
-    const start = token * TOKEN_SLOT + 1;
-    const end = start + <i32>unchecked(TOKENS[start - 1]);
-    for (let at = start; at < end; at += 4) {
-      let word: u32 = 0;
-      const stop = min(at + 4, end);
-      for (let i = at; i < stop; i++) word = (word << 8) | <u32>unchecked(TOKENS[i]);
-      add(word);
-    }
-    add(SEPARATOR);
-    const key = keyOf(start, end);
-    unchecked((KEY_COUNTS[key] += 1));
-    present |= 1 << key;
+  keysPresent = 0;
+  summarised = 0;
+}
+
+/** Adds the token in slot `token` (the next one) to the summary. */
+@inline export function addToken(token: i32): void {
+  const start = token * TOKEN_SLOT + 1;
+  const length = <i32>unchecked(TOKENS[start - 1]);
+  let fnv = movesFnv;
+  let mix = movesMix;
+  // Four characters to a word, the first in the highest byte; a last, shorter word keeps only its characters.
+  let at = changetype<usize>(TOKENS) + <usize>start;
+  let left = length;
+  while (left > 4) {
+    const word = bswap<u32>(load<u32>(at));
+    fnv = fnvStep(fnv, word);
+    mix = mixStep(mix, word);
+    left -= 4;
+    at += 4;
   }
-  keysPresent = present;
+  if (left > 0) {
+    // Shifted by 0 when four characters are left.
+    const word = bswap<u32>(load<u32>(at)) >>> (<u32>(32 - 8 * left));
+    fnv = fnvStep(fnv, word);
+    mix = mixStep(mix, word);
+  }
+  movesFnv = fnvStep(fnv, SEPARATOR);
+  movesMix = mixStep(mix, SEPARATOR);
+  const key = keyOf(start, start + length);
+  unchecked((KEY_COUNTS[key] += 1));
+  keysPresent |= 1 << key;
+  summarised++;
+}
+
+/** The tokens changed (a new scan, or the host's own): the summary no longer holds them. */
+export function forgetSummary(): void {
+  summarised = -1;
+}
+
+/** Sums up the first `count` tokens (a game the replay played whole); what the replay summed up already is kept. */
+export function summarise(count: i32): void {
+  if (count === summarised) return;
+  startSummary();
+  for (let token = 0; token < count; token++) addToken(token);
 }

@@ -3,13 +3,15 @@
  * moves-to.ts finds them), castling by side, and whether the side to move has
  * any legal move at all (asked after a check, for the mate mark).
  */
-import { DIRECTION_TO, KING_COUNTS, KING_TARGETS, KNIGHT_COUNTS, KNIGHT_TARGETS, RAYS, RAY_LENGTHS } from './geometry';
+import {
+  DIRECTION_TO, KING_COUNTS, KING_TARGETS, KNIGHT_COUNTS, KNIGHT_MASKS, KNIGHT_TARGETS, LINE_MASKS, RAYS, RAY_LENGTHS, RAY_MASKS, nearestOnRay,
+} from './geometry';
 import {
   BISHOP, BOARD, CASTLE_ROOKS, KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_NORMAL, KING, KINGS, KNIGHT,
-  PAWN, PIECE_COUNTS, PIECE_SQUARES, QUEEN, ROOK, WHITE, epSquare, isSquareAttacked, openBetween, turn,
+  PAWN, PIECE_COUNTS, PIECE_SETS, PIECE_SQUARES, QUEEN, ROOK, WHITE, bit, epSquare, isSquareAttacked, occupied, openBetween, turn,
 } from './position';
 
-export const CANDIDATES = new StaticArray<i32>(256);
+export const CANDIDATES = changetype<StaticArray<i32>>(memory.data(sizeof<i32>() * 256, 16));
 
 @inline export function encodeMove(from: i32, to: i32, promotion: i32, kind: i32): i32 {
   return from | (to << 6) | (promotion << 12) | (kind << 15);
@@ -18,30 +20,26 @@ export const CANDIDATES = new StaticArray<i32>(256);
 /** Set per call: the mover is known not to be in check, so only pieces aligned with the king need a test. */
 let outOfCheck = false;
 
-/** Out of check, a non-king piece capturing (if at all) on its target exposes its king only by leaving a line to an enemy slider. */
-function isUnpinnedMove(from: i32, to: i32, king: i32, us: i32): bool {
+/**
+ * Out of check, a non-king piece capturing (if at all) on its target exposes
+ * its king only by leaving a line to an enemy slider: the piece nearest the
+ * king on that line, once the move is made, must not be one.
+ */
+@inline function isUnpinnedMove(from: i32, to: i32, king: i32, us: i32): bool {
   const direction = <i32>unchecked(DIRECTION_TO[king * 64 + from]);
   if (direction < 0) return true;
-  const base = (direction * 64 + king) * 8;
-  const length = <i32>unchecked(RAY_LENGTHS[direction * 64 + king]);
-  let i = 0;
-  for (; <i32>unchecked(RAYS[base + i]) !== from; i++) {
-    const square = <i32>unchecked(RAYS[base + i]);
-    if (square === to || unchecked(BOARD[square]) !== 0) return true;
-  }
+  const onLine = unchecked(RAY_MASKS[direction * 64 + king]) & ((occupied & ~bit(from)) | bit(to));
+  if (onLine === 0) return true;
+  const nearest = nearestOnRay(onLine, direction);
+  if (nearest === to) return true;
+  // A piece between the king and `from` is no enemy slider of this line: the king would be in check.
   const them = (us ^ 1) << 3;
-  const slider = (direction < 4 ? ROOK : BISHOP) | them;
-  for (i++; i < length; i++) {
-    const square = <i32>unchecked(RAYS[base + i]);
-    if (square === to) return true;
-    const code = <i32>unchecked(BOARD[square]);
-    if (code !== 0) return code !== slider && code !== (QUEEN | them);
-  }
-  return true;
+  const code = <i32>unchecked(BOARD[nearest]);
+  return code !== ((direction < 4 ? ROOK : BISHOP) | them) && code !== (QUEEN | them);
 }
 
 /** Would moving `from` → `to` (capturing on `capturedSquare`) leave the mover's king safe? */
-function isSafe(from: i32, to: i32, capturedSquare: i32): bool {
+@inline function isSafe(from: i32, to: i32, capturedSquare: i32): bool {
   const piece = <i32>unchecked(BOARD[from]);
   if (outOfCheck && capturedSquare === to && (piece & 7) !== KING) {
     return isUnpinnedMove(from, to, unchecked(KINGS[turn]), turn);
@@ -49,45 +47,52 @@ function isSafe(from: i32, to: i32, capturedSquare: i32): bool {
   const us = turn;
   const captured = unchecked(BOARD[capturedSquare]);
   const onTarget = unchecked(BOARD[to]);
+  const before = occupied;
   unchecked((BOARD[capturedSquare] = 0));
   unchecked((BOARD[from] = 0));
   unchecked((BOARD[to] = <i8>piece));
+  occupied = (before & ~(bit(capturedSquare) | bit(from))) | bit(to);
   const king = (piece & 7) === KING ? to : unchecked(KINGS[us]);
   const safe = !isSquareAttacked(king, us ^ 1);
   unchecked((BOARD[to] = onTarget));
   unchecked((BOARD[from] = <i8>piece));
   unchecked((BOARD[capturedSquare] = captured));
+  occupied = before;
   return safe;
 }
 
-/** Knights (or the king) of code `piece` a leap away from `to`, from the piece list. */
-function leapersTo(to: i32, piece: i32, knights: bool): i32 {
+/** Knights of code `piece` a leap away from `to`. */
+@inline function knightsTo(to: i32, piece: i32): i32 {
   let count = 0;
-  const toFile = to & 7;
-  const toRank = to >> 3;
-  for (let i = 0, n = unchecked(PIECE_COUNTS[piece]); i < n; i++) {
-    const from = unchecked(PIECE_SQUARES[piece * 16 + i]);
-    const files = abs((from & 7) - toFile);
-    const ranks = abs((from >> 3) - toRank);
-    const reaches = knights ? files * ranks === 2 : max(files, ranks) === 1;
-    if (reaches && isSafe(from, to, to)) unchecked((CANDIDATES[count++] = encodeMove(from, to, 0, KIND_NORMAL)));
+  for (let knights = unchecked(PIECE_SETS[piece]) & unchecked(KNIGHT_MASKS[to]); knights !== 0; knights &= knights - 1) {
+    const from = <i32>ctz(knights);
+    if (isSafe(from, to, to)) unchecked((CANDIDATES[count++] = encodeMove(from, to, 0, KIND_NORMAL)));
   }
   return count;
 }
 
-/** Sliders of code `piece` that reach `to` along straight lines, diagonals, or both, from the piece list. */
-function slidersTo(to: i32, piece: i32, straight: bool, diagonal: bool): i32 {
+/** The king of code `piece`, if a step away from `to`. */
+@inline function kingTo(to: i32, piece: i32): i32 {
+  const from = unchecked(KINGS[piece >> 3]);
+  if (max(abs((from & 7) - (to & 7)), abs((from >> 3) - (to >> 3))) !== 1 || !isSafe(from, to, to)) return 0;
+  unchecked((CANDIDATES[0] = encodeMove(from, to, 0, KIND_NORMAL)));
+  return 1;
+}
+
+/** Sliders of code `piece` that reach `to` along straight lines, diagonals, or both. */
+@inline function slidersTo(to: i32, piece: i32, straight: bool, diagonal: bool): i32 {
+  const lines = (straight ? unchecked(LINE_MASKS[to]) : 0) | (diagonal ? unchecked(LINE_MASKS[64 + to]) : 0);
   let count = 0;
-  for (let i = 0, n = unchecked(PIECE_COUNTS[piece]); i < n; i++) {
-    const from = unchecked(PIECE_SQUARES[piece * 16 + i]);
-    const direction = <i32>unchecked(DIRECTION_TO[from * 64 + to]);
-    if (direction < 0 || (direction < 4 ? !straight : !diagonal)) continue;
-    if (openBetween(from, to, direction) && isSafe(from, to, to)) unchecked((CANDIDATES[count++] = encodeMove(from, to, 0, KIND_NORMAL)));
+  for (let aligned = unchecked(PIECE_SETS[piece]) & lines; aligned !== 0; aligned &= aligned - 1) {
+    const from = <i32>ctz(aligned);
+    if (openBetween(from, to, <i32>unchecked(DIRECTION_TO[from * 64 + to])) && isSafe(from, to, to)) {
+      unchecked((CANDIDATES[count++] = encodeMove(from, to, 0, KIND_NORMAL)));
+    }
   }
   return count;
 }
 
-function pushPawnMoves(count: i32, from: i32, to: i32, kind: i32): i32 {
+@inline function pushPawnMoves(count: i32, from: i32, to: i32, kind: i32): i32 {
   const rank = to >> 3;
   if (rank === 7 || rank === 0) {
     unchecked((CANDIDATES[count++] = encodeMove(from, to, QUEEN, kind)));
@@ -100,7 +105,7 @@ function pushPawnMoves(count: i32, from: i32, to: i32, kind: i32): i32 {
   return count;
 }
 
-function pawnsTo(to: i32, count: i32): i32 {
+@inline function pawnsTo(to: i32, count: i32): i32 {
   const us = turn;
   const pawn = PAWN | (us << 3);
   const target = <i32>unchecked(BOARD[to]);
@@ -130,7 +135,7 @@ function pawnsTo(to: i32, count: i32): i32 {
  * Writes the legal non-castling moves of pieces of `role` (1 pawn … 6 king)
  * landing on `to` into CANDIDATES; returns how many.
  */
-export function generateMovesTo(to: i32, role: i32, inCheck: bool): i32 {
+@inline export function generateMovesTo(to: i32, role: i32, inCheck: bool): i32 {
   outOfCheck = !inCheck;
   const us = turn;
   const target = <i32>unchecked(BOARD[to]);
@@ -138,11 +143,11 @@ export function generateMovesTo(to: i32, role: i32, inCheck: bool): i32 {
   const own = us << 3;
   switch (role) {
     case PAWN: return pawnsTo(to, 0);
-    case KNIGHT: return leapersTo(to, KNIGHT | own, true);
+    case KNIGHT: return knightsTo(to, KNIGHT | own);
     case BISHOP: return slidersTo(to, BISHOP | own, false, true);
     case ROOK: return slidersTo(to, ROOK | own, true, false);
     case QUEEN: return slidersTo(to, QUEEN | own, true, true);
-    case KING: return leapersTo(to, KING | own, false);
+    case KING: return kingTo(to, KING | own);
   }
   return 0;
 }
@@ -172,6 +177,8 @@ export function castlingMove(side: i32): i32 {
   const rook = unchecked(BOARD[rookFrom]);
   unchecked((BOARD[kingFrom] = 0));
   unchecked((BOARD[rookFrom] = 0));
+  const before = occupied;
+  occupied = before & ~(bit(kingFrom) | bit(rookFrom));
   let safe = true;
   const step = kingTo >= kingFrom ? 1 : -1;
   for (let square = kingFrom; ; square += step) {
@@ -183,6 +190,7 @@ export function castlingMove(side: i32): i32 {
   }
   unchecked((BOARD[kingFrom] = king));
   unchecked((BOARD[rookFrom] = rook));
+  occupied = before;
   return safe ? encodeMove(kingFrom, rookFrom, 0, KIND_CASTLE) : -1;
 }
 
@@ -219,6 +227,8 @@ export function hasLegalMove(inCheck: bool): bool {
   const king = unchecked(KINGS[us]);
   const ownKing = unchecked(BOARD[king]);
   unchecked((BOARD[king] = 0));
+  const before = occupied;
+  occupied = before & ~bit(king);
   let escape = false;
   for (let i = 0, n = <i32>unchecked(KING_COUNTS[king]); i < n && !escape; i++) {
     const to = <i32>unchecked(KING_TARGETS[king * 8 + i]);
@@ -226,6 +236,7 @@ export function hasLegalMove(inCheck: bool): bool {
     if ((code === 0 || code >> 3 !== us) && !isSquareAttacked(to, us ^ 1)) escape = true;
   }
   unchecked((BOARD[king] = ownKing));
+  occupied = before;
   if (escape) return true;
   outOfCheck = !inCheck;
   const own = us << 3;

@@ -11,11 +11,17 @@
  * white space nor the end.
  */
 import { MAX_TOKENS, TOKENS, TOKEN_SLOT } from './export-san';
+import { forgetSummary } from './move-summary';
 
 export const MOVETEXT_CAPACITY = 1 << 20;
-export const MOVETEXT = new StaticArray<u8>(MOVETEXT_CAPACITY);
+/**
+ * The host's move text, and room past it: a zero byte after the text stops
+ * the loops over characters without a length test, and a token is read and
+ * copied with loads that may reach past the text.
+ */
+export const MOVETEXT = changetype<StaticArray<u8>>(memory.data(sizeof<u8>() * (MOVETEXT_CAPACITY + 16), 16));
 /** OFFSETS[2 * i], OFFSETS[2 * i + 1]: where token i starts and ends, counted from the host's `base`. */
-export const OFFSETS = new StaticArray<i32>(2 * MAX_TOKENS);
+export const OFFSETS = changetype<StaticArray<i32>>(memory.data(sizeof<i32>() * 2 * MAX_TOKENS, 16));
 
 /** The result of the last scan: 0 `1-0`, 1 `0-1`, 2 `1/2-1/2`, 3 `*`; and where it stands (from `base`). */
 export let resultCode: i32 = -1;
@@ -27,12 +33,16 @@ const MAX_NAG_DIGITS = 5;
 /** Past this, a move number stops being read (and cannot match). */
 const MAX_MOVE_NUMBER = 100_000;
 
-/** Characters SAN tokens are made of: a–h, 1–8, x = + # -, and every capital (piece letters of any language, O). */
-const SAN_CODES = new StaticArray<u8>(128);
+/** Characters SAN tokens are made of: a–h, 1–8, x = + # -, and every capital (piece letters of any language, O); by byte. */
+const SAN_CODES = changetype<StaticArray<u8>>(memory.data(sizeof<u8>() * 256, 16));
 
 export function fillSanCodes(): void {
   const letters = 'abcdefgh12345678x=+#-ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   for (let i = 0; i < letters.length; i++) unchecked((SAN_CODES[letters.charCodeAt(i)] = 1));
+}
+
+@inline function isSanCode(code: i32): bool {
+  return unchecked(SAN_CODES[code]) !== 0;
 }
 
 @inline function byteAt(at: i32): i32 {
@@ -78,17 +88,17 @@ export function scanMoves(textLength: i32, followedByBracket: bool, base: i32): 
   bracketAfter = followedByBracket;
   resultCode = -1;
   resultOffset = -1;
+  unchecked((MOVETEXT[textLength] = 0));
+  forgetSummary();
   let at = 0;
   let count = 0;
   // A move number must be followed by a move, and a NAG must follow one (else the grammar reports them).
   let sawMove = false;
   let numberPending = false;
-  while (at < length) {
-    const code = byteAt(at);
-    if (isSpace(code)) {
-      at++;
-      continue;
-    }
+  for (;;) {
+    let code = byteAt(at);
+    while (isSpace(code)) code = byteAt(++at); // the zero after the text stops it
+    if (at >= length) break;
     if (code === 123) {
       // A `[` inside a comment may start the next game: the full grammar decides.
       let close = at + 1;
@@ -126,10 +136,10 @@ export function scanMoves(textLength: i32, followedByBracket: bool, base: i32): 
       if (numberPending) return -1;
       numberPending = true;
       let number = 0;
-      while (at < length && isDigit(byteAt(at)) && number <= MAX_MOVE_NUMBER) number = number * 10 + byteAt(at++) - 48;
+      while (isDigit(byteAt(at)) && number <= MAX_MOVE_NUMBER) number = number * 10 + byteAt(at++) - 48;
       if (number !== (count >> 1) + 1) return -1;
       let dots = 0;
-      while (at < length && byteAt(at) === 46) {
+      while (byteAt(at) === 46) {
         at++;
         dots++;
       }
@@ -137,24 +147,39 @@ export function scanMoves(textLength: i32, followedByBracket: bool, base: i32): 
       continue;
     }
     const moveStart = at;
-    while (at < length) {
-      const inside = byteAt(at);
-      if (inside >= 128 || unchecked(SAN_CODES[inside]) === 0) break;
-      at++;
-    }
+    // The first seven characters without a branch each (no export SAN is longer), then any more one by one;
+    // the zero after the text ends the run.
+    let run = <i32>isSanCode(code);
+    let span = run;
+    run &= <i32>isSanCode(byteAt(at + 1));
+    span += run;
+    run &= <i32>isSanCode(byteAt(at + 2));
+    span += run;
+    run &= <i32>isSanCode(byteAt(at + 3));
+    span += run;
+    run &= <i32>isSanCode(byteAt(at + 4));
+    span += run;
+    run &= <i32>isSanCode(byteAt(at + 5));
+    span += run;
+    run &= <i32>isSanCode(byteAt(at + 6));
+    span += run;
+    at += span;
+    if (run !== 0) while (isSanCode(byteAt(at))) at++;
     const moveEnd = at;
-    while (at < length && (byteAt(at) === 33 || byteAt(at) === 63) && at - moveEnd < 2) at++;
+    while ((byteAt(at) === 33 || byteAt(at) === 63) && at - moveEnd < 2) at++;
     if (moveEnd === moveStart || !endsAt(at)) return -1;
     if (count === MAX_TOKENS) return -1; // longer than the kernel holds: the full grammar reads it
     unchecked((OFFSETS[2 * count] = base + moveStart));
     unchecked((OFFSETS[2 * count + 1] = base + moveEnd));
-    const slot = count * TOKEN_SLOT;
+    const slot = changetype<usize>(TOKENS) + <usize>(count * TOKEN_SLOT);
     const tokenLength = moveEnd - moveStart;
     if (tokenLength > MAX_TOKEN_LENGTH) {
-      unchecked((TOKENS[slot] = 0)); // no SAN is this long: the replay rejects it
+      store<u8>(slot, 0); // no SAN is this long: the replay rejects it
     } else {
-      unchecked((TOKENS[slot] = <u8>tokenLength));
-      for (let i = 0; i < tokenLength; i++) unchecked((TOKENS[slot + 1 + i] = MOVETEXT[moveStart + i]));
+      // The slot whole: its length byte, then 15 bytes from the token's start (what follows the token is never read).
+      const source = changetype<usize>(MOVETEXT) + <usize>moveStart;
+      store<u64>(slot, (load<u64>(source - 1) & ~(<u64>0xff)) | <u64>tokenLength);
+      store<u64>(slot, load<u64>(source + 7), 8);
     }
     count++;
     sawMove = true;

@@ -3,8 +3,13 @@
  * rule and counters as @zapis/core's Position, played forward only (a replay
  * that fails is abandoned, never taken back). A 64-bit Zobrist key per
  * position serves the repetition count.
+ *
+ * The kernel's tables are static memory (memory.data), not arrays made at
+ * start: their addresses are then constants in the compiled code, and no
+ * access reads a global first. They have no array header, so every access
+ * is unchecked (asconfig.json's uncheckedBehavior).
  */
-import { DIRECTION_TO, RAYS } from './geometry';
+import { DIRECTION_TO, KNIGHT_MASKS, LINE_MASKS, squaresBetween } from './geometry';
 
 export const PAWN = 1;
 export const KNIGHT = 2;
@@ -23,30 +28,42 @@ export const KIND_CASTLE = 3;
 export const LIGHT_BISHOPS = 16;
 
 /** Piece codes by square: role | colour << 3, 0 for empty. */
-export const BOARD = new StaticArray<i8>(64);
-export const KINGS = new StaticArray<i32>(2);
+export const BOARD = changetype<StaticArray<i8>>(memory.data(sizeof<i8>() * 64, 16));
+export const KINGS = changetype<StaticArray<i32>>(memory.data(sizeof<i32>() * 2, 16));
 /** Rook squares that keep a castling right, by slot colour * 2 + side (0 king side), -1 for none. */
-export const CASTLE_ROOKS = new StaticArray<i32>(4);
+export const CASTLE_ROOKS = changetype<StaticArray<i32>>(memory.data(sizeof<i32>() * 4, 16));
 /** Pieces by code, and at LIGHT_BISHOPS + colour the bishops on light squares. */
-export const PIECE_COUNTS = new StaticArray<i32>(18);
+export const PIECE_COUNTS = changetype<StaticArray<i32>>(memory.data(sizeof<i32>() * 18, 16));
 /**
  * Where the pieces of each code stand: PIECE_SQUARES[code * 16 + i] for
  * i < PIECE_COUNTS[code]. A SAN token names the piece's kind, so its few
  * candidates are looked at directly instead of searched for along every ray.
  */
-export const PIECE_SQUARES = new StaticArray<i32>(16 * 16);
+export const PIECE_SQUARES = changetype<StaticArray<i32>>(memory.data(sizeof<i32>() * 16 * 16, 16));
+/** PIECE_SETS[code]: the squares of PIECE_SQUARES[code * 16 …] as a bit set, to find the pieces on a line or a leap away at once. */
+export const PIECE_SETS = changetype<StaticArray<u64>>(memory.data(sizeof<u64>() * 16, 16));
 /** LIST_INDEX[square]: where the piece on `square` stands in its code's list. */
-const LIST_INDEX = new StaticArray<i32>(64);
+const LIST_INDEX = changetype<StaticArray<i32>>(memory.data(sizeof<i32>() * 64, 16));
 
 export let turn: i32 = 0;
 export let epSquare: i32 = -1;
 export let halfmoves: i32 = 0;
 export let fullmoves: i32 = 1;
 export let hash: u64 = 0;
+/**
+ * The occupied squares as a bit set (bit n for square n), kept equal to
+ * BOARD at every step, also where callers lift or move pieces for a
+ * question: whether a line is open is then one mask and one test.
+ */
+export let occupied: u64 = 0;
 
-const PIECE_KEYS = new StaticArray<u64>(16 * 64);
-const CASTLE_KEYS = new StaticArray<u64>(4 * 8);
-const EP_KEYS = new StaticArray<u64>(8);
+@inline export function bit(square: i32): u64 {
+  return <u64>1 << <u64>square;
+}
+
+const PIECE_KEYS = changetype<StaticArray<u64>>(memory.data(sizeof<u64>() * 16 * 64, 16));
+const CASTLE_KEYS = changetype<StaticArray<u64>>(memory.data(sizeof<u64>() * 4 * 8, 16));
+const EP_KEYS = changetype<StaticArray<u64>>(memory.data(sizeof<u64>() * 8, 16));
 let SIDE_KEY: u64 = 0;
 
 let seed: u64 = 0x7a617069;
@@ -92,7 +109,9 @@ export function resetToStart(): void {
   unchecked((CASTLE_ROOKS[2] = 63));
   unchecked((CASTLE_ROOKS[3] = 56));
   for (let i = 0; i < 18; i++) unchecked((PIECE_COUNTS[i] = 0));
+  for (let i = 0; i < 16; i++) unchecked((PIECE_SETS[i] = 0));
   let key: u64 = 0;
+  occupied = 0xffff00000000ffff;
   for (let square = 0; square < 64; square++) {
     const code = <i32>unchecked(BOARD[square]);
     if (code === 0) continue;
@@ -109,9 +128,9 @@ export function resetToStart(): void {
 
 /**
  * Is `square` attacked by a piece of colour `by`? The attackers are looked up
- * in their piece lists. Callers may have lifted or moved pieces on BOARD for
- * the question (the lists then lag): a list entry counts only while BOARD
- * still holds that piece there, which leaves out a piece just captured.
+ * in their piece sets. Callers may have lifted or moved pieces on BOARD for
+ * the question (the sets then lag): a piece counts only while BOARD still
+ * holds it on its square, which leaves out a piece just captured.
  */
 export function isSquareAttacked(square: i32, by: i32): bool {
   const file = square & 7;
@@ -127,34 +146,28 @@ export function isSquareAttacked(square: i32, by: i32): bool {
   const king = unchecked(KINGS[by]);
   if (max(abs((king & 7) - file), abs((king >> 3) - rank)) === 1) return true;
   const knight = KNIGHT | (by << 3);
-  for (let i = 0, n = unchecked(PIECE_COUNTS[knight]); i < n; i++) {
-    const from = unchecked(PIECE_SQUARES[knight * 16 + i]);
-    if (abs((from & 7) - file) * abs((from >> 3) - rank) === 2 && <i32>unchecked(BOARD[from]) === knight) return true;
+  for (let knights = unchecked(PIECE_SETS[knight]) & unchecked(KNIGHT_MASKS[square]); knights !== 0; knights &= knights - 1) {
+    if (<i32>unchecked(BOARD[<i32>ctz(knights)]) === knight) return true;
   }
-  return sliderAttacks(square, QUEEN | (by << 3), true, true) || sliderAttacks(square, ROOK | (by << 3), true, false) ||
-    sliderAttacks(square, BISHOP | (by << 3), false, true);
+  const queen = QUEEN | (by << 3);
+  const queens = unchecked(PIECE_SETS[queen]);
+  return sliderAttacks(square, queens | unchecked(PIECE_SETS[ROOK | (by << 3)]), ROOK | (by << 3), queen, 0) ||
+    sliderAttacks(square, queens | unchecked(PIECE_SETS[BISHOP | (by << 3)]), BISHOP | (by << 3), queen, 64);
 }
 
-/** Does a slider of code `piece` reach `square` along an open straight line or diagonal (as it moves)? */
-function sliderAttacks(square: i32, piece: i32, straight: bool, diagonal: bool): bool {
-  for (let i = 0, n = unchecked(PIECE_COUNTS[piece]); i < n; i++) {
-    const from = unchecked(PIECE_SQUARES[piece * 16 + i]);
-    const direction = <i32>unchecked(DIRECTION_TO[from * 64 + square]);
-    if (direction < 0 || (direction < 4 ? !straight : !diagonal) || <i32>unchecked(BOARD[from]) !== piece) continue;
-    if (openBetween(from, square, direction)) return true;
+/** Does a slider of code `piece` or `queen`, among `sliders`, reach `square` along an open line of LINE_MASKS[`lines` + square]? */
+@inline function sliderAttacks(square: i32, sliders: u64, piece: i32, queen: i32, lines: i32): bool {
+  for (let aligned = sliders & unchecked(LINE_MASKS[lines + square]); aligned !== 0; aligned &= aligned - 1) {
+    const from = <i32>ctz(aligned);
+    const code = <i32>unchecked(BOARD[from]);
+    if ((code === piece || code === queen) && openBetween(from, square, <i32>unchecked(DIRECTION_TO[from * 64 + square]))) return true;
   }
   return false;
 }
 
 /** Is every square strictly between `from` and `to` (on one line, in `direction` from `from`) empty? */
-export function openBetween(from: i32, to: i32, direction: i32): bool {
-  const base = (direction * 64 + from) * 8;
-  for (let i = 0; ; i++) {
-    const square = <i32>unchecked(RAYS[base + i]);
-    if (square === to) return true;
-    if (unchecked(BOARD[square]) !== 0) return false;
-  }
-  return false; // not reached: `to` lies on the ray
+@inline export function openBetween(from: i32, to: i32, direction: i32): bool {
+  return (squaresBetween(from, to, direction) & occupied) === 0;
 }
 
 export function isCheck(): bool {
@@ -166,37 +179,40 @@ export function isCheck(): bool {
 }
 
 /** A piece of `code` arrives on `square` (counts and lists). */
-function countOn(code: i32, square: i32): void {
+@inline function countOn(code: i32, square: i32): void {
   const index = unchecked(PIECE_COUNTS[code]);
   unchecked((PIECE_SQUARES[code * 16 + index] = square));
   unchecked((LIST_INDEX[square] = index));
   unchecked((PIECE_COUNTS[code] = index + 1));
+  unchecked((PIECE_SETS[code] |= bit(square)));
   if ((code & 7) === BISHOP && isLight(square)) unchecked(PIECE_COUNTS[LIGHT_BISHOPS + (code >> 3)]++);
 }
 
 /** The piece of `code` on `square` leaves the board: the last of its list takes its place. */
-function countOff(code: i32, square: i32): void {
+@inline function countOff(code: i32, square: i32): void {
   const last = unchecked(PIECE_COUNTS[code]) - 1;
   const index = unchecked(LIST_INDEX[square]);
   const moved = unchecked(PIECE_SQUARES[code * 16 + last]);
   unchecked((PIECE_SQUARES[code * 16 + index] = moved));
   unchecked((LIST_INDEX[moved] = index));
   unchecked((PIECE_COUNTS[code] = last));
+  unchecked((PIECE_SETS[code] &= ~bit(square)));
   if ((code & 7) === BISHOP && isLight(square)) unchecked(PIECE_COUNTS[LIGHT_BISHOPS + (code >> 3)]--);
 }
 
 /** The piece of `code` moves from one square to another (its place in the list stays). */
-function relist(code: i32, from: i32, to: i32): void {
+@inline function relist(code: i32, from: i32, to: i32): void {
   const index = unchecked(LIST_INDEX[from]);
   unchecked((PIECE_SQUARES[code * 16 + index] = to));
   unchecked((LIST_INDEX[to] = index));
+  unchecked((PIECE_SETS[code] = (PIECE_SETS[code] & ~bit(from)) | bit(to)));
   if ((code & 7) === BISHOP && isLight(from) !== isLight(to)) {
     // Bishops keep their square colour; only a promotion could change it, and that goes through countOff/countOn.
     unchecked(PIECE_COUNTS[LIGHT_BISHOPS + (code >> 3)] += isLight(to) ? 1 : -1);
   }
 }
 
-function dropCastleRight(slot: i32): void {
+@inline function dropCastleRight(slot: i32): void {
   const rook = unchecked(CASTLE_ROOKS[slot]);
   if (rook < 0) return;
   hash ^= unchecked(CASTLE_KEYS[slot * 8 + (rook & 7)]);
@@ -204,7 +220,7 @@ function dropCastleRight(slot: i32): void {
 }
 
 /** Plays a legal move, encoded as in @zapis/core (from | to << 6 | promotion << 12 | kind << 15; castling is king takes rook). */
-export function play(move: i32): void {
+@inline export function play(move: i32): void {
   const from = move & 63;
   const to = (move >> 6) & 63;
   const kind = (move >> 15) & 3;
@@ -224,6 +240,7 @@ export function play(move: i32): void {
     unchecked((BOARD[to] = 0));
     unchecked((BOARD[kingTarget] = <i8>piece));
     unchecked((BOARD[rookTarget] = <i8>rook));
+    occupied = (occupied & ~(bit(from) | bit(to))) | bit(kingTarget) | bit(rookTarget);
     togglePiece(piece, from);
     togglePiece(rook, to);
     togglePiece(piece, kingTarget);
@@ -238,6 +255,7 @@ export function play(move: i32): void {
       const capturedSquare = us === WHITE ? to - 8 : to + 8;
       captured = <i32>unchecked(BOARD[capturedSquare]);
       unchecked((BOARD[capturedSquare] = 0));
+      occupied &= ~bit(capturedSquare);
       togglePiece(captured, capturedSquare);
       countOff(captured, capturedSquare);
     } else {
@@ -259,6 +277,7 @@ export function play(move: i32): void {
     }
     unchecked((BOARD[from] = 0));
     unchecked((BOARD[to] = <i8>placed));
+    occupied = (occupied & ~bit(from)) | bit(to);
     togglePiece(piece, from);
     togglePiece(placed, to);
     const role = piece & 7;

@@ -29,6 +29,7 @@ interface KernelExports {
   scannedResult(): number;
   scannedResultOffset(): number;
   summarise(tokens: number): void;
+  tokensChanged(): void;
   summaryFnv(): number;
   summaryMix(): number;
   keyCountsPointer(): number;
@@ -179,6 +180,7 @@ export class ReplayKernel {
   /** Forgets the tokens: a new game begins. */
   clear(): void {
     this.count = 0;
+    this.kernel.tokensChanged(); // what the last replay summed up is of other tokens now
   }
 
   /**

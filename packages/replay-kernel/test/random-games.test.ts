@@ -131,6 +131,17 @@ describe('the replay kernel against @zapis/core', () => {
     ['en passant a move late', 'e4 a6 e5 d5 a3 a5 exd6', 6, undefined],
     ['a promotion without its piece', 'a4 b5 axb5 a6 bxa6 Bb7 axb7 Nc6 b8', 8, undefined],
     ['a promotion', 'a4 b5 axb5 a6 bxa6 Bb7 axb7 Nc6 b8=Q', 9, undefined],
+    // The knight on c3 is pinned by the bishop on b4: only the other knight may go to e2, and it needs no letter.
+    ['a pinned knight left out', 'e4 e5 Nc3 Bb4 d3 Nf6 Ne2', 7, undefined],
+    ['a pinned knight moving', 'e4 e5 Nc3 Bb4 d3 Nf6 Nce2', 6, undefined],
+    ['a pinned knight making a letter superfluous', 'e4 e5 Nc3 Bb4 d3 Nf6 Nge2', 6, undefined],
+    // The bishop on d2 is pinned by the bishop on b4: it may stay on that line or take the pinner, nothing else.
+    ['a pinned bishop taking its pinner', 'd4 e5 dxe5 Bb4+ Bd2 Nc6 Bxb4', 7, undefined],
+    ['a pinned bishop along its pin', 'd4 e5 dxe5 Bb4+ Bd2 Nc6 Bc3', 7, undefined],
+    ['a pinned bishop leaving its pin', 'd4 e5 dxe5 Bb4+ Bd2 Nc6 Bf4', 6, undefined],
+    // The knight leaving e5 opens the e-file from the queen on e2 to the king.
+    ['a discovered check marked', 'e4 e5 Nf3 Nf6 Nxe5 Nxe4 Qe2 Nf6 Nc6+', 9, undefined],
+    ['a discovered check unmarked', 'e4 e5 Nf3 Nf6 Nxe5 Nxe4 Qe2 Nf6 Nc6', 8, undefined],
   ] as const)('crafted: %s', (_name, moves, played, outcome) => {
     const sans = moves.split(' ');
     load(kernel, sans);

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { Diagnostic } from '@zapis/game';
 import {
-  DEFAULT_REVIEW_THRESHOLD, decodeSheets, whyNotAGame, parseTranscription, readComment, reviewComment, decodedGamePgn,
+  DEFAULT_REVIEW_THRESHOLD, decodeSheets, whyNotAGame, parseTranscription, readComment, decodedMoveJson, reviewComment, decodedGamePgn,
   type DecodedGame, type DecodeError, type DecodeOptions, type Transcription,
 } from '@zapis/decode';
 import type { Result } from '@zapis/core';
@@ -106,6 +106,21 @@ function diagnosticsOf(job: Job, decoded: Result<DecodedGame, DecodeError>): Jso
   return diagnostics;
 }
 
+/** A decoded move as `decode --format json` writes it: its place and probabilities as `read` writes them, then what was read. */
+function jsonMove(move: DecodedGame['moves'][number]) {
+  return {
+    ...decodedMoveJson(move),
+    review: move.review,
+    reviewReasons: move.reviewReasons,
+    // What each sheet's cell read (null: not written), and whether the decoder corrected it.
+    read: move.cells.map((cell) => cell.text ?? null),
+    corrected: move.corrected,
+    ...(move.rival ? { rival: move.rival.kind === 'move'
+      ? { san: move.rival.san, probability: Number(move.rival.probability.toFixed(4)) }
+      : { gameEnds: true, probability: Number(move.rival.probability.toFixed(4)) } } : {}),
+  };
+}
+
 function jsonGame(job: Job, index: number, game: DecodedGame | undefined, diagnostics: readonly JsonDiagnostic[], requested: string) {
   const start = job.records[0];
   return {
@@ -120,23 +135,7 @@ function jsonGame(job: Job, index: number, game: DecodedGame | undefined, diagno
     fen: game?.fen ?? '',
     ...(start.result ? { result: start.result } : {}),
     ...(job.records.length > 1 ? { sheets: job.records.length } : {}),
-    moves: game?.moves.map((move) => ({
-      ply: move.ply,
-      moveNumber: move.moveNumber,
-      side: move.side,
-      san: move.san,
-      confidence: Number(move.confidence.toFixed(4)),
-      alternatives: move.alternatives.map((alternative) => alternative.san),
-      alternativeProbabilities: move.alternatives.map((alternative) => Number(alternative.probability.toFixed(4))),
-      review: move.review,
-      reviewReasons: move.reviewReasons,
-      // What each sheet's cell read (null: not written), and whether the decoder corrected it.
-      read: move.cells.map((cell) => cell.text ?? null),
-      corrected: move.corrected,
-      ...(move.rival ? { rival: move.rival.kind === 'move'
-        ? { san: move.rival.san, probability: Number(move.rival.probability.toFixed(4)) }
-        : { gameEnds: true, probability: Number(move.rival.probability.toFixed(4)) } } : {}),
-    })) ?? [],
+    moves: game?.moves.map(jsonMove) ?? [],
     review: game?.review ?? [],
     diagnostics,
   };

@@ -42,6 +42,7 @@ export function GameView({ entry, inputs, selectedPly, onSelect, actions, onRede
             {t(game.reading.kept === 'alone' ? 'readingAlone' : 'readingEnsemble', { n: game.reading.differing.length })}
           </p>
         ) : null}
+        {game.headerNotes?.map((note, index) => <p key={`h${index}`} class="sheet-warning" data-testid="header-note">{t('headerToCheck', { m: note })}</p>)}
         {errors.map((diagnostic, index) => <p key={index} role="alert" class="error">{diagnostic.message}</p>)}
         {sheetWarnings.map((diagnostic, index) => <p key={`w${index}`} class="sheet-warning" data-testid="sheet-warning" data-code={diagnostic.code}>{diagnostic.message}</p>)}
         {endChanged.map((diagnostic, index) => <p key={`e${index}`} role="alert" class="sheet-warning" data-testid="game-warning" data-code={diagnostic.code}>{diagnostic.message}</p>)}
