@@ -126,6 +126,8 @@ describe.skipIf(skip)('the pipeline on 3,000 real games', () => {
   });
 
   it('leaves san and fen out when asked (keepMoves: false) and changes nothing else, duplicates included', async () => {
+    /** Time a worker is given to load, many times what it needs on an idle machine. */
+    const WORKER_LOAD_ALLOWANCE_MS = 3_000;
     const run = async (keepMoves: boolean, everyGame = true): Promise<GameRecord[]> => {
       const records: GameRecord[] = [];
       const duplicates = new DuplicateGames(DEFAULT_RULE_CONFIG);
@@ -136,6 +138,9 @@ describe.skipIf(skip)('the pipeline on 3,000 real games', () => {
         ruleConfig: DEFAULT_RULE_CONFIG, keepMoves, everyGame, duplicates: (record) => duplicates.check(record),
         onRecord: (record) => {
           records.push(record);
+          // The first delivery waits: the worker, loading meanwhile, is then ready for the batches after it,
+          // even on a busy machine where this thread would otherwise work through every batch before it loads.
+          if (records.length === 1) return setTimeout(WORKER_LOAD_ALLOWANCE_MS);
         },
       });
       return records;
