@@ -90,13 +90,15 @@ interface Plan {
 function planOf(options: ReadingsDecodeOptions, crossChecked: boolean): Plan {
   const { review: _review, reviewFloor: _floor, otherReading: _other, ...given } = options;
   const narrowFirst = crossChecked && given.confirmed !== undefined && given.confirmed.size > 0;
-  const first: SearchOptions = { adaptToSheet: false, ...given, ...(narrowFirst ? { widenForConfirmed: false } : {}) };
+  // Without a reuse of the caller's, one for this decode alone: its searches (narrow, wide, deep, both readings) meet
+  // mostly the same positions, whose moves are then generated once.
+  const reuse = given.reuse ?? new SearchCache();
+  const first: SearchOptions = { adaptToSheet: false, ...given, reuse, ...(narrowFirst ? { widenForConfirmed: false } : {}) };
   const second = (language: LanguageCode | undefined): SearchOptions => {
-    const { reuse, deepSearch, ...rest } = first;
-    // Searched deep, the second reading goes on from its narrow search: a reuse of its own when none is given.
-    const ownReuse = reuse?.forOtherReadings() ?? (deepSearch === true ? new SearchCache() : undefined);
-    // A noisy reader's surprises are misreadings: going back over them only slows every correction down.
-    return { ...rest, ...(language !== undefined ? { language } : {}), backtrack: false, ...(ownReuse ? { reuse: ownReuse } : {}) };
+    const { reuse: _firstReuse, deepSearch: _deepSearch, ...rest } = first;
+    // The second reading shares the first's positions and keeps its own searches: searched deep, it goes on from its
+    // narrow search. A noisy reader's surprises are misreadings: going back over them only slows every correction down.
+    return { ...rest, ...(language !== undefined ? { language } : {}), backtrack: false, reuse: reuse.forOtherReadings() };
   };
   return { first, second, narrowFirst };
 }

@@ -77,8 +77,24 @@ export interface QuickOptions {
   readonly moveHash?: boolean;
 }
 
-/** Tags that change how the game starts or what its moves mean: the full path reads them. */
-const START_TAGS = new Set(['FEN', 'Variant', 'SetUp']);
+/**
+ * Collects a game's tags as scanExportTags reads them, giving up at a tag
+ * that changes how the game starts or what its moves mean (FEN, SetUp,
+ * Variant: the full path reads them) and at a repeated one. One serves every
+ * game of the thread: a scan never calls out, so no other scan can begin
+ * before its tags are taken.
+ */
+class TagCollector {
+  tags: Record<string, string> = {};
+
+  tag(name: string, value: string): boolean {
+    const tags = this.tags;
+    if (name === 'FEN' || name === 'SetUp' || name === 'Variant' || name in tags) return false;
+    tags[name] = value;
+    return true;
+  }
+}
+const tagCollector = new TagCollector();
 
 /* English tokens keyed by their letters (see readingsOfLetters): a small number per token. */
 const PIECE_LETTERS = ' NBRQK';
@@ -248,13 +264,8 @@ function takeWorkspace(): Workspace {
 /** Reads the game's tags and move tokens once; undefined when it is outside the export subset or sets up its own start. */
 function scanGame(text: string, start: number, end: number, { replay, sample }: Workspace): ScannedGame | undefined {
   const tags: Record<string, string> = {};
-  const section = scanExportTags(text, start, end, {
-    tag(name, value) {
-      if (START_TAGS.has(name) || name in tags) return false;
-      tags[name] = value;
-      return true;
-    },
-  });
+  tagCollector.tags = tags;
+  const section = scanExportTags(text, start, end, tagCollector);
   const scan = section && replay.scan(text, section.first, section.moves, end);
   return scan && { scan, moves: section.moves, tags, replay, sample };
 }

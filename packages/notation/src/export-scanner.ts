@@ -34,7 +34,7 @@ export interface ExportScan {
   readonly end: number;
 }
 
-import { tagNameAt } from './tag-names.js';
+import { commonTagNameAt, tagNameAt } from './tag-names.js';
 import { unescapeTagValue } from './text-scan.js';
 
 const isSpace = (code: number): boolean => code === 32 || code === 10 || code === 13 || code === 9;
@@ -87,10 +87,15 @@ export function scanExportTags(text: string, start: number, end: number, visitor
   // Tag section: `[Name "value"]`, one per line.
   while (at < end && text.charCodeAt(at) === 91) {
     const nameStart = ++at;
-    while (at < end && isTagNameCode(text.charCodeAt(at))) at++;
-    // A name starting with a digit lexes as a move number, not a tag name: the full grammar reports it.
-    if (at === nameStart || isDigit(text.charCodeAt(nameStart)) || text.charCodeAt(at) !== 32 || text.charCodeAt(at + 1) !== 34) return undefined;
-    const name = tagNameAt(text, nameStart, at);
+    let name = commonTagNameAt(text, nameStart);
+    if (name !== undefined) at += name.length;
+    else {
+      while (at < end && isTagNameCode(text.charCodeAt(at))) at++;
+      // A name starting with a digit lexes as a move number, not a tag name: the full grammar reports it.
+      if (at === nameStart || isDigit(text.charCodeAt(nameStart))) return undefined;
+      name = tagNameAt(text, nameStart, at);
+    }
+    if (text.charCodeAt(at) !== 32 || text.charCodeAt(at + 1) !== 34) return undefined;
     const valueStart = at + 2;
     at = valueStart;
     let escaped = false;

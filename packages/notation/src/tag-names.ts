@@ -18,6 +18,18 @@ for (const name of COMMON_TAG_NAMES) {
   BY_FIRST_CODE[code] = [...(BY_FIRST_CODE[code] ?? []), name];
 }
 
+/**
+ * The common name written at `start` when a space follows it (as in a tag
+ * pair), or undefined. It is matched whole, so the name's characters need not
+ * be walked one by one first.
+ */
+export function commonTagNameAt(text: string, start: number): string | undefined {
+  const candidates = BY_FIRST_CODE[text.charCodeAt(start)];
+  if (candidates === undefined) return undefined;
+  for (const name of candidates) if (text.charCodeAt(start + name.length) === 32 && text.startsWith(name, start)) return name;
+  return undefined;
+}
+
 /** `text.slice(start, end)`, a tag name: the one shared string when it is a common name. */
 export function tagNameAt(text: string, start: number, end: number): string {
   const candidates = BY_FIRST_CODE[text.charCodeAt(start)];

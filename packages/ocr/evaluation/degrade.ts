@@ -71,16 +71,31 @@ export async function scan200(clean: Canvas, random: Random): Promise<DegradedIm
   return { bytes: await canvas.encode('png'), format: 'png', width: canvas.width, height: canvas.height, corners, rotation, notes: { noise, upsideDown } };
 }
 
+/** How blurred and how compressed a JPEG scan may come out. */
+export interface JpegRanges {
+  readonly blur: readonly [number, number];
+  readonly quality: readonly [number, number];
+}
+
+/** The evaluation sets' JPEG scans. */
+export const JPEG_RANGES: JpegRanges = { blur: [0.5, 1.1], quality: [68, 80] };
+
+/**
+ * Training data only: scanners and phones' "save as JPEG" reach further than the evaluation sets draw, to a blur of
+ * two pixels and a quality of 50.
+ */
+export const WIDE_JPEG_RANGES: JpegRanges = { blur: [0.5, 2], quality: [50, 85] };
+
 /** 150-dpi JPEG scan (quality about 75): turned up to ±4°, blurred, noisy; upside down now and then. */
-export async function jpeg150(clean: Canvas, random: Random): Promise<DegradedImage> {
+export async function jpeg150(clean: Canvas, random: Random, ranges: JpegRanges = JPEG_RANGES): Promise<DegradedImage> {
   const upsideDown = random.chance(0.12);
   const rotation = (upsideDown ? 180 : 0) + random.between(-4, 4);
-  const blur = random.between(0.5, 1.1);
+  const blur = random.between(...ranges.blur);
   const { canvas, corners } = scanOnBed(clean, 150, rotation, blur);
   const context = canvas.getContext('2d');
   const noise = random.between(4, 10);
   addNoise(context, canvas.width, canvas.height, noise, random);
-  const quality = random.integer(68, 80);
+  const quality = random.integer(...ranges.quality);
   return {
     bytes: await canvas.encode('jpeg', quality), format: 'jpeg', width: canvas.width, height: canvas.height, corners, rotation,
     notes: { blur, noise, quality, upsideDown },

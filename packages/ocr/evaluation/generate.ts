@@ -12,6 +12,7 @@ import { CLEAN_DPI, jpeg150, phonePhoto, prefilledScan, scan200, type DegradedIm
 import { fontsOf, registerFont, tuningSubset, type FontSet } from './fonts.js';
 import { randomHandStyle, smallHand, type HandStyle } from './hand-style.js';
 import { tickBox, writeInRect } from './handwriting.js';
+import { randomPenHand } from './pen-strokes.js';
 import { printBlankSheets, printFilledSheets, rasterisePdf } from './print-sheet.js';
 import { Random } from './random.js';
 import { TRUTH_FORMAT, type ImageKind, type SheetTruth } from './truth.js';
@@ -102,6 +103,8 @@ export async function writeGameByHand(game: CorpusGame, random: Random, fonts: r
     readonly letterFonts?: readonly string[];
     /** Experiments: a small, condensed hand, drawn from its own stream so the page's other choices stay the same. */
     readonly smallHand?: Random;
+    /** Training data only: the moves written with a pen's strokes (pen-strokes.ts), drawn from this stream. */
+    readonly pen?: Random;
     /** A board number printed in the header (and so in the QR, which pairs White's and Black's copies by it). */
     readonly board?: string;
     /** Training data only: the writer's piece letters, whatever the habits drew (the other draws stay the same). */
@@ -113,6 +116,7 @@ export async function writeGameByHand(game: CorpusGame, random: Random, fonts: r
   const hand = force.smallHand ? smallHand(drawnHand, force.smallHand) : drawnHand;
   const family = await registerFont(hand.font);
   const letterFamilies = force.letterFonts ? await Promise.all(force.letterFonts.map(registerFont)) : undefined;
+  const pen = force.pen ? randomPenHand(force.pen) : undefined;
   const drawnLanguage: SheetLanguage = random.chance(0.85) ? habits.letters : habits.letters === 'pl' ? 'en' : 'pl';
   const sheetLanguage = force.sheetLanguage ?? drawnLanguage;
   const fields = headerFromTags(game.tags);
@@ -142,7 +146,7 @@ export async function writeGameByHand(game: CorpusGame, random: Random, fonts: r
     if (!cell) throw new Error(`no cell for ply ${ply}`);
     const touching = random.chance(hand.touchRate);
     if (touching) touchingPlies.push(ply);
-    writeInRect(context, text, cell, hand, random, { scale: SCALE, family, touching, ...(letterFamilies ? { letterFamilies } : {}) });
+    writeInRect(context, text, cell, hand, random, { scale: SCALE, family, touching, ...(letterFamilies ? { letterFamilies } : {}), ...(pen ? { pen } : {}) });
   });
 
   const headerHand: HandStyle = { ...hand, capHeight: hand.capHeight * 0.95, baseline: 0.85, indent: 0.03 };

@@ -6,6 +6,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Rect } from '@zapis/sheet';
 import type { HandStyle } from './hand-style.js';
+import { drawLetterWithPen, type PenHand } from './pen-strokes.js';
 import type { Random } from './random.js';
 
 /** Capital height per pixel of font size, measured once per font family. */
@@ -33,6 +34,8 @@ export interface WriteOptions {
    * reader meets letter shapes in combinations no single font has (hands it was not given).
    */
   readonly letterFamilies?: readonly string[];
+  /** Training data only: each letter's centre line inked by this pen (pen-strokes.ts) instead of the font's fill. */
+  readonly pen?: PenHand;
 }
 
 /** Writes `text` in `rect` (sheet points); returns the ink box in pixels (approximate, from glyph metrics). */
@@ -69,13 +72,19 @@ export function writeInRect(
     const angle = random.normal() * style.rotationJitter;
     context.font = `${size}px ${letterFamily}`;
     const metrics = context.measureText(character);
-    context.save();
-    context.globalAlpha = Math.min(1, pressure * random.between(0.9, 1.05));
-    context.translate(x, baseline + rise);
-    context.rotate(angle);
-    context.transform(narrow, 0, -style.slant, 1, 0, 0);
-    context.fillText(character, 0, 0);
-    context.restore();
+    const opacity = Math.min(1, pressure * random.between(0.9, 1.05));
+    if (options.pen) {
+      const letter = { character, font: context.font, x, y: baseline + rise, angle, narrow, slant: style.slant, size };
+      drawLetterWithPen(context, letter, options.pen, { red, green, blue, opacity }, scale);
+    } else {
+      context.save();
+      context.globalAlpha = opacity;
+      context.translate(x, baseline + rise);
+      context.rotate(angle);
+      context.transform(narrow, 0, -style.slant, 1, 0, 0);
+      context.fillText(character, 0, 0);
+      context.restore();
+    }
     const lean = style.slant * metrics.actualBoundingBoxAscent;
     left = Math.min(left, x - metrics.actualBoundingBoxLeft * narrow - Math.max(0, -lean));
     right = Math.max(right, x + metrics.actualBoundingBoxRight * narrow + Math.max(0, lean));

@@ -59,9 +59,20 @@ export interface FrameModel {
   dispose(): Promise<void>;
 }
 
+/** A text a network's beam search found, with its log-probability. */
+export interface ScoredText {
+  readonly text: string;
+  readonly logProbability: number;
+}
+
 /** A CTC reader's reading keeps each network's frames: they cross to other threads, the scorer is rebuilt there. */
 export interface CtcCellReading extends CellReading {
   readonly frames: readonly CtcFrames[];
+  /**
+   * An ensemble's networks' own best texts (each network's beam search, made when first asked for): they cross to
+   * other threads with the frames, so the search is not run there again.
+   */
+  readonly networkBest?: readonly (readonly ScoredText[])[];
 }
 
 /**
@@ -69,12 +80,18 @@ export interface CtcCellReading extends CellReading {
  * tempered (ensemble) scorer. Best texts already found (a worker thread sent
  * them) are kept instead of searching the frames again.
  */
-export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptions = {}, alternatives?: readonly TextAlternative[]): CtcCellReading {
-  return readingOf(frames.map((frame) => new CtcScores(frame)), frames, options, alternatives);
+export function ctcReading(frames: readonly CtcFrames[], options: CtcReaderOptions = {}, alternatives?: readonly TextAlternative[],
+  networkBest?: readonly (readonly ScoredText[])[]): CtcCellReading {
+  const usable = networkBest !== undefined && networkBest.length === frames.length ? networkBest : undefined;
+  return readingOf(frames.map((frame) => new CtcScores(frame)), frames, options, alternatives, usable);
 }
 
-/** `ctcReading` with its scorers made: PP-OCR alone's reading shares the ensemble's PP-OCR scorer and what it scored. */
-function readingOf(scorers: readonly CtcScores[], frames: readonly CtcFrames[], options: CtcReaderOptions, alternatives?: readonly TextAlternative[]): CtcCellReading {
+/**
+ * `ctcReading` with its scorers made: PP-OCR alone's reading shares the ensemble's PP-OCR scorer and what it scored.
+ * `networkBest`, when known, is each network's `bestTexts(2 × alternatives)`.
+ */
+function readingOf(scorers: readonly CtcScores[], frames: readonly CtcFrames[], options: CtcReaderOptions, alternatives?: readonly TextAlternative[],
+  networkBest?: readonly (readonly ScoredText[])[]): CtcCellReading {
   const temperature = options.temperature ?? DEFAULT_CTC_TEMPERATURE;
   const weights = options.weights ?? defaultWeights(scorers.length);
   if (weights.length !== scorers.length) throw new Error(`${weights.length} ensemble weights for ${scorers.length} networks`);
@@ -92,11 +109,16 @@ function readingOf(scorers: readonly CtcScores[], frames: readonly CtcFrames[], 
   const bound = temperature > 0 && weights.every((weight) => weight >= 0) ? { scoreBound: (required: string) => temperature * combinedBound(required) } : {};
   const count = options.alternatives ?? DEFAULT_ALTERNATIVES;
   if (scorers.length === 1) {
-    return { alternatives: alternatives ?? bestAlternatives(scorers[0], count), score: (text: string) => temperature * combined(text), ...bound, frames };
+    // The beam search's width does not depend on how many texts are kept: the first `count` of a longer list are its own.
+    const found = alternatives ?? normalised((networkBest?.[0].slice(0, count) ?? scorers[0].bestTexts(count)).filter((entry) => entry.text !== ''));
+    return { alternatives: found, score: (text: string) => temperature * combined(text), ...bound, frames };
   }
-  // Each network's beam search runs once: its best texts serve the ensemble's and its own witness's (a prefix of them).
+  // Each network's beam search runs once: its best texts serve the ensemble's, its own witness's (a prefix of them)
+  // and PP-OCR alone's reading.
+  let scoredBest = networkBest;
+  const ownScored = (): readonly (readonly ScoredText[])[] => (scoredBest ??= scorers.map((scorer) => scorer.bestTexts(count * 2)));
   let ownBest: string[][] | undefined;
-  const own = (): string[][] => (ownBest ??= scorers.map((scorer) => scorer.bestTexts(count * 2).map((entry) => entry.text)));
+  const own = (): string[][] => (ownBest ??= ownScored().map((texts) => texts.map((entry) => entry.text)));
   const best = alternatives ?? ensembleAlternatives(own(), combined, count);
   let alone: CtcCellReading | undefined;
   let witnesses: CellWitness[] | undefined;
@@ -112,8 +134,11 @@ function readingOf(scorers: readonly CtcScores[], frames: readonly CtcFrames[], 
       return witnesses;
     },
     // PP-OCR's scorer, shared: one of its own would be a second memo of PP-OCR's prefixes per cell, kept on the heap.
-    alone: () => (alone ??= readingOf([scorers[0]], [frames[0]], { ...options, weights: [1] })),
+    alone: () => (alone ??= readingOf([scorers[0]], [frames[0]], { ...options, weights: [1] }, undefined, [ownScored()[0]])),
     frames,
+    get networkBest(): readonly (readonly ScoredText[])[] {
+      return ownScored();
+    },
   };
 }
 
@@ -125,10 +150,6 @@ function witness(scorer: CtcScores, temperature: number, candidates: readonly st
   const texts = new Set(candidates);
   const ceiling = Math.max(...[...texts].map((text) => scorer.score(text)));
   return { score: (text: string) => temperature * scorer.score(text), ceiling: temperature * ceiling, ...(reads !== undefined ? { reads } : {}), reader };
-}
-
-function bestAlternatives(scores: CtcScores, count: number): TextAlternative[] {
-  return normalised(scores.bestTexts(count).filter((entry) => entry.text !== ''));
 }
 
 function ensembleAlternatives(ownBest: readonly (readonly string[])[], combined: (text: string) => number, count: number): TextAlternative[] {

@@ -214,21 +214,22 @@ export function shrink(image: GrayImage, scale: number): GrayImage {
   const columnStart = new Int32Array(width + 1);
   for (let x = 0; x <= width; x += 1) columnStart[x] = Math.min(image.width, Math.round(x * fx));
   const out = new Uint8Array(width * height);
-  const rowSums = new Float64Array(width);
+  const source = image.data, sourceWidth = image.width;
+  // Each source column summed down the output row's band first, then the band's columns summed across: the sums are
+  // of whole numbers, exact in any order.
+  const bandSums = new Int32Array(sourceWidth);
   for (let y = 0; y < height; y += 1) {
     const top = Math.round(y * fy), bottom = Math.max(top + 1, Math.min(image.height, Math.round((y + 1) * fy)));
-    rowSums.fill(0);
+    bandSums.fill(0);
     for (let sy = top; sy < bottom; sy += 1) {
-      const row = sy * image.width;
-      for (let x = 0; x < width; x += 1) {
-        let sum = 0;
-        for (let sx = columnStart[x]; sx < columnStart[x + 1]; sx += 1) sum += image.data[row + sx];
-        rowSums[x] += sum;
-      }
+      for (let sx = 0, at = sy * sourceWidth; sx < sourceWidth; sx += 1, at += 1) bandSums[sx] += source[at];
     }
-    for (let x = 0; x < width; x += 1) {
-      const count = (bottom - top) * Math.max(1, columnStart[x + 1] - columnStart[x]);
-      out[y * width + x] = Math.round(rowSums[x] / count);
+    for (let x = 0, sx = columnStart[0]; x < width; x += 1) {
+      const end = columnStart[x + 1];
+      let sum = 0;
+      for (; sx < end; sx += 1) sum += bandSums[sx];
+      const count = (bottom - top) * Math.max(1, end - columnStart[x]);
+      out[y * width + x] = Math.round(sum / count);
     }
   }
   return { width, height, data: out };

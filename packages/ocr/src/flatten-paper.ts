@@ -67,16 +67,25 @@ function belowLocalPaper(image: GrayImage, smooth: GrayImage): FlattenedCell {
   }
   const flat = grayImage(width, height), smoothFlat = grayImage(width, height);
   const source = image.data, flatData = flat.data, smoothData = smoothFlat.data;
+  // The paper interpolated along x on the two block rows a pixel row lies between: the same for every pixel row
+  // between them, so worked out once per pair.
+  const upperRow = new Float64Array(width), lowerRow = new Float64Array(width);
+  let rowsAt = -1;
   for (let y = 0; y < height; y += 1) {
     const by = Math.min(rows - 1, Math.max(0, (y + 0.5) / PAPER_BLOCK - 0.5));
     const y0 = Math.floor(by), fy = by - y0;
-    const top = y0 * columns, bottom = Math.min(rows - 1, y0 + 1) * columns;
+    if (y0 !== rowsAt) {
+      rowsAt = y0;
+      const top = y0 * columns, bottom = Math.min(rows - 1, y0 + 1) * columns;
+      for (let x = 0; x < width; x += 1) {
+        const fx = share[x];
+        upperRow[x] = paper[top + left[x]] * (1 - fx) + paper[top + right[x]] * fx;
+        lowerRow[x] = paper[bottom + left[x]] * (1 - fx) + paper[bottom + right[x]] * fx;
+      }
+    }
     for (let x = 0, i = y * width; x < width; x += 1, i += 1) {
-      const fx = share[x];
-      const upper = paper[top + left[x]] * (1 - fx) + paper[top + right[x]] * fx;
-      const lower = paper[bottom + left[x]] * (1 - fx) + paper[bottom + right[x]] * fx;
       // Never below the (smoothed) pixel itself: where the paper estimate dips, the pixel is paper.
-      const level = upper * (1 - fy) + lower * fy;
+      const level = upperRow[x] * (1 - fy) + lowerRow[x] * fy;
       const pixel = data[i];
       const paperLevel = Math.fround(pixel > level ? pixel : level);
       // Uint8Array wraps rather than clamps; the paper is never below a smoothed pixel, but a raw one can be.
@@ -142,14 +151,26 @@ function boxBlur(image: GrayImage, radius: number): GrayImage {
   const target = out.data;
   for (let y = 0; y < height; y += 1) {
     const enter = y + radius, leave = y - radius - 1;
-    if (enter < height) {
-      const e = acrossRow(enter);
-      blurAcross(data, enter * width, width, radius, across, e);
-      for (let x = 0; x < width; x += 1) columns[x] += across[e + x];
-    }
-    if (leave >= 0) for (let x = 0, l = acrossRow(leave); x < width; x += 1) columns[x] -= across[l + x];
+    const e = acrossRow(enter), l = acrossRow(leave);
+    if (enter < height) blurAcross(data, enter * width, width, radius, across, e);
     const scale = 1 / (Math.min(y + radius, height - 1) - Math.max(y - radius, 0) + 1);
-    for (let x = 0, row = y * width; x < width; x += 1) target[row + x] = columns[x] * scale + 0.5;
+    // The row entering added and the row leaving taken away in single precision, as the column sums are kept.
+    const row = y * width;
+    if (enter < height && leave >= 0) {
+      for (let x = 0; x < width; x += 1) {
+        const sum = Math.fround(Math.fround(columns[x] + across[e + x]) - across[l + x]);
+        columns[x] = sum;
+        target[row + x] = sum * scale + 0.5;
+      }
+    } else {
+      for (let x = 0; x < width; x += 1) {
+        let sum = columns[x];
+        if (enter < height) sum = Math.fround(sum + across[e + x]);
+        if (leave >= 0) sum = Math.fround(sum - across[l + x]);
+        columns[x] = sum;
+        target[row + x] = sum * scale + 0.5;
+      }
+    }
   }
   return out;
 }

@@ -20,7 +20,7 @@ export { type PageMap } from './page-map.js';
 export { type CutCell, type CutSheet, cutSheet } from './cut-sheet.js';
 export { type CellReader, type CellReading, type CellWitness, type TextAlternative } from './cell-reader.js';
 export {
-  type CtcReaderOptions, type CtcCellReading, CtcReader, cellBatches, ENSEMBLE_READERS, ALONE_READER, READER_NAMES,
+  type CtcReaderOptions, type CtcCellReading, type ScoredText, CtcReader, cellBatches, ENSEMBLE_READERS, ALONE_READER, READER_NAMES,
 } from './ctc-reader.js';
 export { type OnnxRuntime, type RecognizerFiles, RecognizerModel, NOTATION_SYMBOLS } from './recognizer-model.js';
 export { type NotationModelFiles, NotationModel } from './notation-model.js';

@@ -31,6 +31,10 @@ const MIN_MARGIN = 0.25;
 const RIVAL_WINDOW = 0.3;
 /** Points along a line, one every this many points of the sheet. */
 const STEP = 6;
+/** How far a layout's lines are moved across themselves to see how much ink lies beside them (sheet points). */
+const OFF_LINE = 4;
+/** A rival's extra lines are printed when they carry at least this much more ink than the paper beside them. */
+const PRINTED_LINES = 0.3;
 
 export interface RulingMatch {
   readonly layout: SheetLayout;
@@ -58,14 +62,28 @@ function candidates(paper: PaperName): SheetLayout[] {
   return layouts;
 }
 
-/** The horizontal and vertical edges of every half-move cell: the lines a layout is told by. */
+/** The four edges of a rectangle, as lines. */
+function edges({ x, y, width, height }: Rect): Rect[] {
+  return [{ x, y, width, height: 0 }, { x, y: y + height, width, height: 0 }, { x, y, width: 0, height }, { x: x + width, y, width: 0, height }];
+}
+
+/**
+ * Every line a layout prints around and in its half-move cells: the lines it is told by. A boxed sheet rules its
+ * rows as a classic one does and draws, inside each, a frame of character boxes; so its lines are a classic
+ * sheet's and more.
+ */
 function rulingLines(layout: SheetLayout): Rect[] {
   const lines: Rect[] = [];
   for (const row of layout.moveGrid.rows) {
     for (const slot of [row.white, row.black]) {
-      const { x, y, width, height } = slot.cell;
-      lines.push({ x, y, width, height: 0 }, { x, y: y + height, width, height: 0 }, { x, y, width: 0, height }, { x: x + width, y, width: 0, height });
-      for (const box of slot.characterBoxes) lines.push({ x: box.x + box.width, y: box.y, width: 0, height: box.height });
+      const { cell } = slot;
+      if (slot.characterBoxes.length === 0) {
+        lines.push(...edges(cell));
+        continue;
+      }
+      const inset = (slot.rect.height - cell.height) / 2;
+      lines.push(...edges({ x: cell.x - inset, y: cell.y - inset, width: cell.width + 2 * inset, height: cell.height + 2 * inset }), ...edges(cell));
+      for (const box of slot.characterBoxes.slice(0, -1)) lines.push({ x: box.x + box.width, y: box.y, width: 0, height: box.height });
     }
   }
   return lines;
@@ -102,9 +120,10 @@ function nearMarked(mask: Uint8Array, width: number, x: number, y: number): bool
 
 /**
  * Sample points on the lines, and how many of them have ink within a point either side; points that fall on
- * `skip` (another layout's lines) are left out, so two layouts can be compared where they differ.
+ * `skip` (another layout's lines) are left out, so two layouts can be compared where they differ. `shift` moves
+ * every line that far across itself (sheet points), to see how much ink lies beside the lines rather than on them.
  */
-function lineInk(image: GrayImage, map: PageMap, lines: readonly Rect[], paper: number, skip?: Uint8Array): { dark: number; total: number } {
+function lineInk(image: GrayImage, map: PageMap, lines: readonly Rect[], paper: number, skip?: Uint8Array, shift = 0): { dark: number; total: number } {
   let dark = 0, total = 0;
   const threshold = paper * 0.8;
   const at = (x: number, y: number): number => {
@@ -113,8 +132,9 @@ function lineInk(image: GrayImage, map: PageMap, lines: readonly Rect[], paper: 
     if (px < 0 || py < 0 || px >= image.width || py >= image.height) return 255;
     return image.data[py * image.width + px];
   };
-  for (const line of lines) {
-    const horizontal = line.height === 0;
+  for (const unshifted of lines) {
+    const horizontal = unshifted.height === 0;
+    const line = horizontal ? { ...unshifted, y: unshifted.y + shift } : { ...unshifted, x: unshifted.x + shift };
     const length = horizontal ? line.width : line.height;
     for (let t = STEP / 2; t < length; t += STEP) {
       if (skip) {
@@ -140,14 +160,30 @@ function lineScore(image: GrayImage, map: PageMap, lines: readonly Rect[], paper
 }
 
 /**
- * How much more of the chosen layout's lines than of the rival's are inked, counting only where their lines
- * lie apart on the image. With no line of its own there, the chosen is told from the rival by the rival's
- * lines alone.
+ * How much more ink lies on `lines` than beside them (the same lines moved OFF_LINE across themselves), counting
+ * only points away from `skip`; undefined when no point is left.
+ */
+function inkOnLines(image: GrayImage, map: PageMap, lines: readonly Rect[], paper: number, skip: Uint8Array): number | undefined {
+  const on = lineInk(image, map, lines, paper, skip);
+  if (on.total === 0) return undefined;
+  const before = lineInk(image, map, lines, paper, skip, -OFF_LINE), after = lineInk(image, map, lines, paper, skip, OFF_LINE);
+  return on.dark / on.total - (before.dark + after.dark) / Math.max(1, before.total + after.total);
+}
+
+/**
+ * How much better the chosen layout explains the image than the rival, where their lines lie apart: how much more
+ * of its own lines there are inked than of the rival's. A chosen layout with no line of its own there (every line
+ * of a classic sheet is a boxed sheet's too) leads while the rival's extra lines carry little more ink than the
+ * paper beside them (writing crosses them too); with PRINTED_LINES more, the rival is the printed layout.
  */
 function leadWhereTheyDiffer(image: GrayImage, paper: number, chosen: Scored, chosenMask: Uint8Array, rival: Scored): number {
   const own = lineInk(image, chosen.map, chosen.lines, paper, lineMask(image, rival.map, rival.lines));
-  const theirs = lineInk(image, rival.map, rival.lines, paper, chosenMask);
-  return (own.total === 0 ? 1 : own.dark / own.total) - (theirs.total === 0 ? 0 : theirs.dark / theirs.total);
+  if (own.total > 0) {
+    const theirs = lineInk(image, rival.map, rival.lines, paper, chosenMask);
+    return own.dark / own.total - (theirs.total === 0 ? 0 : theirs.dark / theirs.total);
+  }
+  const extra = inkOnLines(image, rival.map, rival.lines, paper, chosenMask) ?? 0;
+  return extra < PRINTED_LINES ? 1 - extra : -extra;
 }
 
 interface Scored { readonly layout: SheetLayout; readonly map: PageMap; readonly lines: Rect[]; readonly score: number }
@@ -168,10 +204,13 @@ export function layoutByRuling(image: GrayImage, mapFor: (paper: PaperName, layo
   scored.sort((a, b) => b.score - a.score);
   const best = scored[0];
   if (!best || best.score < MIN_SCORE) return undefined;
-  // A layout whose lines are a subset of the best's scores as well: among near ties, the one with more lines.
-  const ties = scored.filter((entry) => entry.score >= best.score - 0.02).sort((a, b) => b.lines.length - a.lines.length);
-  const chosen = ties[0];
-  const rivals = scored.filter((entry) => entry !== chosen && !ties.includes(entry));
+  // A layout that prints every line of the best and more (character boxes), with ink on the more, is the printed one.
+  const bestMask = lineMask(image, best.map, best.lines);
+  let chosen = best;
+  for (const rival of scored.filter((entry) => entry !== best && entry.score >= best.score - RIVAL_WINDOW)) {
+    if (rival.lines.length > chosen.lines.length && leadWhereTheyDiffer(image, paper, best, bestMask, rival) <= -PRINTED_LINES) chosen = rival;
+  }
+  const rivals = scored.filter((entry) => entry !== chosen);
   const close = rivals.filter((entry) => entry.score >= chosen.score - RIVAL_WINDOW);
   const chosenMask = close.length > 0 ? lineMask(image, chosen.map, chosen.lines) : new Uint8Array(0);
   let margin = 1;

@@ -4,7 +4,7 @@
  * frames (PP-OCR's and the notation CRNN's when both read; the scorer is a
  * closure, it is rebuilt on arrival).
  */
-import { ctcReading, type CtcCellReading, type CtcReaderOptions } from './ctc-reader.js';
+import { ctcReading, type CtcCellReading, type CtcReaderOptions, type ScoredText } from './ctc-reader.js';
 import type { CtcFrames } from './ctc-scores.js';
 import { Homography } from './homography.js';
 import type { CellReading, TextAlternative } from './cell-reader.js';
@@ -17,6 +17,8 @@ import { readFromCut, type ReadCell, type ReadFromCut, type SheetRead } from './
 export interface PlainCellReading {
   readonly frames?: readonly CtcFrames[];
   readonly alternatives: readonly TextAlternative[];
+  /** An ensemble's networks' own best texts, found where the cell was read (`CtcCellReading.networkBest`). */
+  readonly networkBest?: readonly (readonly ScoredText[])[];
 }
 type PlainCell = Omit<ReadCell, 'reading'> & PlainCellReading;
 /** A sheet's location as data: its map as the homography's matrix. */
@@ -34,8 +36,8 @@ export function plainOutcome(outcome: PageOutcome): PlainOutcome {
 }
 
 export function plainCellReading(reading: CellReading): PlainCellReading {
-  const frames = (reading as Partial<CtcCellReading>).frames;
-  return { alternatives: reading.alternatives, ...(frames ? { frames } : {}) };
+  const { frames, networkBest } = reading as Partial<CtcCellReading>;
+  return { alternatives: reading.alternatives, ...(frames ? { frames } : {}), ...(frames && networkBest ? { networkBest } : {}) };
 }
 
 export function plainCutSheet(cut: CutSheet): PlainCutSheet {
@@ -68,10 +70,10 @@ export function outcomeFromPlain(plain: PlainOutcome, options: CtcReaderOptions 
   const { matrix, ...located } = plain.read.located;
   const map = Homography.fromMatrix(matrix);
   if (!map) return { ok: false, file: plain.file, page: plain.page, code: 'unreadable', message: 'the sheet\u2019s map did not survive the worker' };
-  const cells = plain.read.cells.map(({ frames, alternatives, ...cell }) => ({
+  const cells = plain.read.cells.map(({ frames, alternatives, networkBest, ...cell }) => ({
     ...cell,
     // Readings stored before readers could be ensembles hold one network's frames, not a list.
-    reading: frames ? ctcReading(Array.isArray(frames) ? frames : [frames as unknown as CtcFrames], options, alternatives) : { alternatives },
+    reading: frames ? ctcReading(Array.isArray(frames) ? frames : [frames as unknown as CtcFrames], options, alternatives, networkBest) : { alternatives },
   }));
   return { ...plain, read: { ...plain.read, located: { ...located, map }, cells } };
 }

@@ -142,6 +142,25 @@ describe('locateSheet on pages it cannot read', () => {
     }
   });
 
+  it('tells a boxed sheet from the classic one whose ruling it shares, by the ink on its character boxes, when its QR code is covered', () => {
+    // Every line of the classic layout is printed on the boxed sheet too: classic scores higher on all lines, and
+    // only the frames and separators the boxed layout adds, inked well beyond the paper beside them, tell it.
+    for (const name of ['boxed-pl.png', 'boxed-pl-gap.png']) {
+      const loaded = loadImage(new Uint8Array(readFileSync(join(REPOSITORY_ROOT, 'fixtures', 'scans', name))));
+      if (!loaded.ok) throw new Error(`${name}: ${loaded.error.message}`);
+      const withQr = locate(loaded.value);
+      expect(withQr.layout?.layoutId, name).toBe('zapis/boxed/a4/m60/b2/c7');
+      const qr = withQr.layout!.qr.rect;
+      const [cx, cy] = withQr.map.toImage(qr.x + qr.width / 2, qr.y + qr.height / 2);
+      const [ex] = withQr.map.toImage(qr.x + qr.width, qr.y + qr.height / 2);
+      const located = locate(coverWithBlob(loaded.value, cx, cy, Math.abs(ex - cx) * 1.3, 255));
+      expect(located.qr, name).toBeUndefined();
+      expect(located.layout?.layoutId, name).toBe('zapis/boxed/a4/m60/b2/c7');
+      expect(located.layoutFromRuling!.runnerUp, name).toBeGreaterThan(located.layoutFromRuling!.score);
+      expect(located.layoutFromRuling!.margin, name).toBeGreaterThan(0.3);
+    }
+  });
+
   it('places a sheet by two markers across it and the QR code, but not by two along one edge', () => {
     const scale = 200 / 72;
     const hiding = (corners: readonly string[]): GrayImage => {

@@ -10,6 +10,8 @@
  *     [--small-hands 0.4]     share of pages in a small, condensed hand (evaluation/hand-style.ts, smallHand)
  *     [--fonts a,b,…]         tuning and training-only fonts (evaluation/fonts.ts; default: the tuning fonts)
  *     [--other-letters 0.4]   share of games written in another Latin letter set than Polish or English
+ *     [--wide-jpeg]           JPEG scans blurred and compressed more than the evaluation sets' (degrade.ts, WIDE_JPEG_RANGES)
+ *     [--pen-hands 0.5]       share of pages whose letters are pen strokes over the font's centre lines (evaluation/pen-strokes.ts)
  *
  * Writes shards `cells-NNN.bin`: per cell, u16 width, u8 kind, u8 label length, the label (ASCII), then
  * width × STRIP_HEIGHT grey bytes, row by row.
@@ -19,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Canvas } from '@napi-rs/canvas';
 import { chooseGames } from '../evaluation/corpus-games.js';
-import { jpeg150, phonePhoto, scan200, type DegradedImage } from '../evaluation/degrade.js';
+import { jpeg150, phonePhoto, scan200, WIDE_JPEG_RANGES, type DegradedImage } from '../evaluation/degrade.js';
 import { TUNING_FONTS, tuningSubset } from '../evaluation/fonts.js';
 import { writeGameByHand } from '../evaluation/generate.js';
 import { Random } from '../evaluation/random.js';
@@ -34,7 +36,9 @@ const MEASURE_SEED = 23;
 const MEASURE_GAMES = 40;
 
 type Kind = 'scan200' | 'jpeg150' | 'phone';
-const DEGRADERS: Readonly<Record<Kind, (clean: Canvas, random: Random) => Promise<DegradedImage>>> = { scan200, jpeg150, phone: phonePhoto };
+const DEGRADERS: Readonly<Record<Kind, (clean: Canvas, random: Random) => Promise<DegradedImage>>> = {
+  scan200, jpeg150: (clean, random) => jpeg150(clean, random, values['wide-jpeg'] ? WIDE_JPEG_RANGES : undefined), phone: phonePhoto,
+};
 const KIND_CODE: Readonly<Record<Kind, number>> = { scan200: 0, jpeg150: 1, phone: 2 };
 /** The blurred kinds are where the reader falls short: each handwritten page is degraded into them more often. */
 const DEGRADATIONS: readonly Kind[] = ['scan200', 'jpeg150', 'jpeg150', 'phone', 'phone'];
@@ -45,7 +49,8 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '30' }, shard: { type: 'string', default: '10' },
     'mixed-letters': { type: 'string', default: '0' }, 'first-game': { type: 'string', default: '0' },
     fonts: { type: 'string', default: TUNING_FONTS.join(',') }, 'small-hands': { type: 'string', default: '0' },
-    'other-letters': { type: 'string', default: '0' },
+    'other-letters': { type: 'string', default: '0' }, 'pen-hands': { type: 'string', default: '0' },
+    'wide-jpeg': { type: 'boolean', default: false },
   },
 });
 const seed = Number(values.seed), wanted = Number(values.games), deadline = Date.now() + Number(values.minutes) * 60_000;
@@ -54,7 +59,7 @@ await mkdir(out, { recursive: true });
 
 const measured = new Set((await chooseGames('tune', MEASURE_GAMES, Random.derive(MEASURE_SEED, 'tune', 'games'))).map((game) => game.number));
 const firstGame = Number(values['first-game']), mixedShare = Number(values['mixed-letters']), smallShare = Number(values['small-hands']);
-const otherLettersShare = Number(values['other-letters']);
+const otherLettersShare = Number(values['other-letters']), penShare = Number(values['pen-hands']);
 // A subset of the tuning fonts (experiments that leave some out to stand for unseen hands); never a held-out font.
 const fonts = tuningSubset(values.fonts.split(',').map((font) => font.trim()).filter((font) => font !== ''));
 const games = (await chooseGames('tune', firstGame + wanted + MEASURE_GAMES, Random.derive(seed, 'train', 'games')))
@@ -62,7 +67,7 @@ const games = (await chooseGames('tune', firstGame + wanted + MEASURE_GAMES, Ran
 
 let records: Buffer[] = [], shard = 0, cells = 0, sheets = 0, failed = 0;
 /** Per shard, each sheet's font, kind and cell count in record order (`cells-NNN.json`): cells grouped by writer. */
-let shardSheets: { game: number; font: string; small: boolean; kind: Kind; cells: number }[] = [];
+let shardSheets: { game: number; font: string; small: boolean; penned: boolean; kind: Kind; cells: number }[] = [];
 const started = Date.now();
 async function flush(): Promise<void> {
   if (records.length === 0) return;
@@ -82,9 +87,11 @@ for (const [index, game] of games.entries()) {
   // Sheets are printed and written in every letter set zapis reads, not only Polish and English.
   const letterDraw = Random.derive(seed, 'train', game.number, 'letters');
   const letters = letterDraw.chance(otherLettersShare) ? letterDraw.pick(OTHER_LATIN_LETTERS) : undefined;
+  // Pages written with a pen's strokes: fonts fill their letters evenly, a hand's pressure and pen vary along each stroke.
+  const penned = Random.derive(seed, 'train', game.number, 'pen').chance(penShare);
   const page = await writeGameByHand(game, Random.derive(seed, 'train', game.number, 'hand'), fonts, {
     ...(mixed ? { letterFonts: fonts } : {}), ...(small ? { smallHand: Random.derive(seed, 'train', game.number, 'small-hand') } : {}),
-    ...(letters ? { letters } : {}),
+    ...(letters ? { letters } : {}), ...(penned ? { pen: Random.derive(seed, 'train', game.number, 'pen-hand') } : {}),
   });
   for (const [copy, kind] of DEGRADATIONS.entries()) {
     const image = await DEGRADERS[kind](page.canvas, Random.derive(seed, 'train', game.number, kind, copy));
@@ -108,11 +115,11 @@ for (const [index, game] of games.entries()) {
       records.push(head, Buffer.from(text, 'ascii'), Buffer.from(strip.data));
       cells += 1;
     });
-    shardSheets.push({ game: game.number, font: mixed ? 'mixed' : page.hand.font, small, kind, cells: cells - before });
+    shardSheets.push({ game: game.number, font: mixed ? 'mixed' : page.hand.font, small, penned, kind, cells: cells - before });
   }
   if ((index + 1) % Number(values.shard) === 0) await flush();
   const seconds = (Date.now() - started) / 1000;
-  console.log(`game ${index + 1}/${games.length} (#${game.number} ${mixed ? 'mixed letters' : page.hand.font}${small ? ', small hand' : ''}, ${page.habits.letters}): ${cells} cells, ${sheets} sheets, ${failed} not located, ${(cells / seconds).toFixed(1)} cells/s`);
+  console.log(`game ${index + 1}/${games.length} (#${game.number} ${mixed ? 'mixed letters' : page.hand.font}${small ? ', small hand' : ''}${penned ? ', pen strokes' : ''}, ${page.habits.letters}): ${cells} cells, ${sheets} sheets, ${failed} not located, ${(cells / seconds).toFixed(1)} cells/s`);
 }
 await flush();
 console.log(`done: ${cells} cells from ${sheets} sheets (${failed} not located) in ${((Date.now() - started) / 60000).toFixed(1)} min, STRIP_HEIGHT ${STRIP_HEIGHT}`);

@@ -218,6 +218,9 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--batch", type=int, default=48)
     parser.add_argument("--seed", type=int, default=1)
+    # Fine-tuning: start from a trained net's weights (the .pt written beside its .onnx), at a lower peak rate.
+    parser.add_argument("--init", default=None)
+    parser.add_argument("--lr", type=float, default=2e-3)
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
@@ -227,11 +230,18 @@ def main():
     print(f"train {len(train)} cells, check {len(check)} cells, {len(SYMBOLS)} symbols", flush=True)
     net = Crnn(len(SYMBOLS) + 1)
     print(f"parameters {sum(p.numel() for p in net.parameters())}", flush=True)
+    started_from = None
+    if args.init:
+        net.load_state_dict(torch.load(args.init))
+        result = evaluate(net, check)
+        started_from = sum(acc for acc, _ in result.values()) / 3, {k: v.clone() for k, v in net.state_dict().items()}
+        print(f"started from {args.init}: " + ", ".join(f"{k} {a:.1f}%" for k, (a, _) in result.items()), flush=True)
     ctc = nn.CTCLoss(blank=0, zero_infinity=True)
-    optimiser = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
+    optimiser = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
     started = time.time()
-    step, best, best_state = 0, -1.0, None
+    # A fine-tuned net that reads its check set worse than the one it started from keeps the one it started from.
+    step, (best, best_state) = 0, started_from or (-1.0, None)
     last_check = started
     done = False
     while not done:
@@ -242,7 +252,7 @@ def main():
                 break
             # Cosine decay over the time budget, after a short warm-up.
             progress = elapsed / budget
-            lr = 2e-3 * min(1.0, (step + 1) / 300) * (0.5 * (1 + math.cos(math.pi * progress)) * 0.97 + 0.03)
+            lr = args.lr * min(1.0, (step + 1) / 300) * (0.5 * (1 + math.cos(math.pi * progress)) * 0.97 + 0.03)
             for g in optimiser.param_groups:
                 g["lr"] = lr
             x = augment(to_tensor(train, group, margin=random.choice([0, 4, 8])))

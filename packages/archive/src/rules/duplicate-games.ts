@@ -35,6 +35,18 @@ const MIX_MULTIPLIER = 0x5bd1e995;
 const SEPARATOR = 0x1f;
 const SPACE = 32;
 
+/** One word into the FNV-1a half of a key; the word is folded first, as a multiply carries its high bits only upwards. */
+function fnvStep(fnv: number, word: number): number {
+  return Math.imul(fnv ^ word ^ (word >>> 16), FNV_PRIME);
+}
+
+/** One word into the multiply-mix half of a key. */
+function mixStep(mix: number, word: number): number {
+  let mixed = mix ^ Math.imul(word + 0x9e37, MIX_MULTIPLIER);
+  mixed = Math.imul(mixed ^ (mixed >>> 15), MIX_MULTIPLIER);
+  return mixed ^ (mixed >>> 13);
+}
+
 /**
  * The key of what makes two games the same, built as a game is read: its
  * moves (the mainline in SAN) one by one, then the players and a set-up
@@ -60,11 +72,8 @@ export class DuplicateKeyBuilder {
   }
 
   private add(code: number): void {
-    // Folded first: a multiply carries a word's high bits only upwards.
-    this.fnv = Math.imul(this.fnv ^ code ^ (code >>> 16), FNV_PRIME);
-    let mixed = this.mix ^ Math.imul(code + 0x9e37, MIX_MULTIPLIER);
-    mixed = Math.imul(mixed ^ (mixed >>> 15), MIX_MULTIPLIER);
-    this.mix = mixed ^ (mixed >>> 13);
+    this.fnv = fnvStep(this.fnv, code);
+    this.mix = mixStep(this.mix, code);
   }
 
   /** `text[start, end)`, four characters a step (SAN is ASCII, so four 8-bit codes pack into one 32-bit word). */
@@ -88,6 +97,9 @@ export class DuplicateKeyBuilder {
 
   /** A player's name: lower case, leading and trailing whitespace dropped, inner runs as one space. */
   private addName(name: string): void {
+    // The hashes are carried in locals through the name: it is hashed for every game of the run.
+    let fnv = this.fnv;
+    let mix = this.mix;
     let pendingSpace = false;
     let started = false;
     for (let index = 0; index < name.length; index++) {
@@ -96,14 +108,19 @@ export class DuplicateKeyBuilder {
         pendingSpace = started;
         continue;
       }
-      if (pendingSpace) this.add(SPACE);
+      if (pendingSpace) {
+        fnv = fnvStep(fnv, SPACE);
+        mix = mixStep(mix, SPACE);
+      }
       pendingSpace = false;
       started = true;
       if (code >= 65 && code <= 90) code += 32;
       else if (code >= 128) code = name.charAt(index).toLowerCase().charCodeAt(0);
-      this.add(code);
+      fnv = fnvStep(fnv, code);
+      mix = mixStep(mix, code);
     }
-    this.add(SEPARATOR);
+    this.fnv = fnvStep(fnv, SEPARATOR);
+    this.mix = mixStep(mix, SEPARATOR);
   }
 
   /** Adds the players and a set-up position (the same game only from the same position) and gives the key. */

@@ -14,7 +14,7 @@ import { settingFor } from './rule-config.js';
 import { findLongLines, lineStartOf, sourceLineAt } from './source-lines.js';
 import { FEN_SLOT, SETUP_SLOT, SEVEN_TAG_ROSTER, TagSectionScanner, type TagPlace } from './tag-section.js';
 import { PossibleDates } from './possible-dates.js';
-import { RESULT_VALUES, impossibleDateReason, isRoundValue, isSetUpValue, parseTagDate, quoteValue } from './tag-values.js';
+import { impossibleDateReason, isResultValue, isRoundValue, isSetUpValue, parseTagDate, quoteValue } from './tag-values.js';
 
 export interface ArchiveFindingOptions {
   /** What "the future" is measured from (default: the time of the call). */
@@ -140,7 +140,7 @@ function tagsPlainlyRight(tags: Readonly<Record<string, string>>, dates: Possibl
     } else if (slot === ROUND_SLOT) {
       if (!isRoundValue(value)) return false;
     } else if (slot === RESULT_SLOT) {
-      if (!RESULT_VALUES.has(value)) return false;
+      if (!isResultValue(value)) return false;
     } else if (value === '') return false; // The other roster tags are free text: empty is wrong.
     slot++;
   }
@@ -198,7 +198,7 @@ function tagFindings(input: RuleInput, findings: Findings, now: number): void {
   }
 
   const result = tags.Result;
-  if (result !== undefined && scanner.has(RESULT_SLOT) && !RESULT_VALUES.has(result)) {
+  if (result !== undefined && scanner.has(RESULT_SLOT) && !isResultValue(result)) {
     findings.atTag('malformed-tag', `the Result ${quoteValue(result)} is not one of 1-0, 0-1, 1/2-1/2, *`, scanner.place(RESULT_SLOT));
   }
 

@@ -5,7 +5,10 @@
  * 10 MB value costs one pass that stops at the first wrong character.
  */
 
-export const RESULT_VALUES: ReadonlySet<string> = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+/** Whether `value` is a result the standard allows (1-0, 0-1, 1/2-1/2, *), compared directly: a value read from a game is a new string, which a set would hash first. */
+export function isResultValue(value: string): boolean {
+  return value === '1-0' || value === '0-1' || value === '1/2-1/2' || value === '*';
+}
 
 /** Before the oldest recorded games of modern chess (Castellví–Vinyoles, Valencia, c. 1475). */
 export const EARLIEST_YEAR = 1400;
