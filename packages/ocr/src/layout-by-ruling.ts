@@ -10,16 +10,21 @@
  * with clock cells shares every row line with the one without, so on all
  * lines the two score close, while on the
  * lines only one of them has, the right one is inked and the other is paper.
+ *
+ * A line is inked where it is darker than the paper just beside it, so shade
+ * across a photo does not count as ruling. A boxed sheet rules its rows as a
+ * classic one does; its style is told by the separators between its character
+ * boxes alone, and its grid (paper, rows, blocks, clock cells) by its row
+ * ruling, as a classic sheet's is.
  */
 import {
   buildSheetLayout, PAPER_NAMES, SHEET_STYLES, type PaperName, type Rect, type SheetLayout,
 } from '@zapis/sheet';
-import { greyHistogram, percentile } from './grey-levels.js';
 import type { PageMap } from './page-map.js';
 import type { GrayImage } from './raster.js';
 
 /** Moves per sheet tried, the default first (others are what arbiters commonly print). */
-const MOVE_COUNTS = [60, 40, 50, 75, 80, 90, 100, 120];
+const MOVE_COUNTS = [60, 40, 50, 30, 75, 80, 90, 100, 120, 20, 70];
 /** Share of a line's sample points that must be ink for the best candidate. */
 const MIN_SCORE = 0.8;
 /**
@@ -35,6 +40,24 @@ const STEP = 6;
 const OFF_LINE = 4;
 /** A rival's extra lines are printed when they carry at least this much more ink than the paper beside them. */
 const PRINTED_LINES = 0.3;
+/** How far across a line the paper it is compared with lies (sheet points). */
+const BESIDE = 3;
+/** A ruling line is inked where it is at most this share of the paper beside it. */
+const RULING_DIP = 0.9;
+/** A character-box separator, printed fainter than the ruling, is inked where it is at most this share of the paper beside it. */
+const SEPARATOR_DIP = 0.95;
+/** Where across a ruling line its ink is looked for (sheet points): the map is off by up to a point. */
+const RULING_WINDOW = [-1, -0.5, 0, 0.5, 1];
+/** The same for separators, narrower: writing crosses them at every box. */
+const SEPARATOR_WINDOW = [-0.5, 0, 0.5];
+
+/** How a line's ink is told from the paper beside it. */
+interface InkTest {
+  readonly dip: number;
+  readonly window: readonly number[];
+}
+const RULING_INK: InkTest = { dip: RULING_DIP, window: RULING_WINDOW };
+const SEPARATOR_INK: InkTest = { dip: SEPARATOR_DIP, window: SEPARATOR_WINDOW };
 
 export interface RulingMatch {
   readonly layout: SheetLayout;
@@ -46,15 +69,21 @@ export interface RulingMatch {
   readonly margin: number;
 }
 
+/** A layout tried, and the classic layout of the same grid (itself, for a classic one). */
+interface Candidate {
+  readonly layout: SheetLayout;
+  readonly grid: string;
+}
+
 /** Every layout zapis prints on this paper, in the order they are tried. */
-function candidates(paper: PaperName): SheetLayout[] {
-  const layouts: SheetLayout[] = [];
+function candidates(paper: PaperName): Candidate[] {
+  const layouts: Candidate[] = [];
   for (const style of SHEET_STYLES) {
     for (const blocks of [2, 3] as const) {
       for (const clockCells of [false, true]) {
         for (const movesPerSheet of MOVE_COUNTS) {
           const built = buildSheetLayout({ paper, style, blocks, clockCells, movesPerSheet });
-          if (built.ok) layouts.push(built.value);
+          if (built.ok) layouts.push({ layout: built.value, grid: `${paper}/${blocks}/${clockCells}/${movesPerSheet}` });
         }
       }
     }
@@ -72,11 +101,27 @@ function edges({ x, y, width, height }: Rect): Rect[] {
  * rows as a classic one does and draws, inside each, a frame of character boxes; so its lines are a classic
  * sheet's and more.
  */
+/** The lines between a layout's character boxes (none on a classic sheet), and half a box's width. */
+function separators(layout: SheetLayout): { readonly lines: Rect[]; readonly halfBox: number } {
+  const lines: Rect[] = [];
+  let halfBox = 0;
+  for (const row of layout.moveGrid.rows) {
+    for (const slot of [row.white, row.black]) {
+      for (const box of slot.characterBoxes.slice(0, -1)) {
+        lines.push({ x: box.x + box.width, y: box.y, width: 0, height: box.height });
+        halfBox = box.width / 2;
+      }
+    }
+  }
+  return { lines, halfBox };
+}
+
 function rulingLines(layout: SheetLayout): Rect[] {
   const lines: Rect[] = [];
   for (const row of layout.moveGrid.rows) {
     for (const slot of [row.white, row.black]) {
       const { cell } = slot;
+      lines.push(...edges(slot.drawOffer));
       if (slot.characterBoxes.length === 0) {
         lines.push(...edges(cell));
         continue;
@@ -91,15 +136,16 @@ function rulingLines(layout: SheetLayout): Rect[] {
 
 /** Marks the image pixels within a point of the lines: where a layout's ruling lies on this image. */
 function lineMask(image: GrayImage, map: PageMap, lines: readonly Rect[]): Uint8Array {
-  const mask = new Uint8Array(image.width * image.height);
+  const { width, height } = image;
+  const mask = new Uint8Array(width * height);
   for (const line of lines) {
-    const horizontal = line.height === 0;
-    const length = horizontal ? line.width : line.height;
+    const step = lineSteps(map, line, 0);
+    const length = line.height === 0 ? line.width : line.height;
     for (let t = 0; t <= length; t += 0.5) {
       for (const offset of [-1, -0.5, 0, 0.5, 1]) {
-        const [ix, iy] = horizontal ? map.toImage(line.x + t, line.y + offset) : map.toImage(line.x + offset, line.y + t);
-        const px = Math.round(ix), py = Math.round(iy);
-        if (px >= 0 && py >= 0 && px < image.width && py < image.height) mask[py * image.width + px] = 1;
+        const px = Math.round(step.originX + step.alongX * t + step.acrossX * offset);
+        const py = Math.round(step.originY + step.alongY * t + step.acrossY * offset);
+        if (px >= 0 && py >= 0 && px < width && py < height) mask[py * width + px] = 1;
       }
     }
   }
@@ -119,102 +165,176 @@ function nearMarked(mask: Uint8Array, width: number, x: number, y: number): bool
 }
 
 /**
- * Sample points on the lines, and how many of them have ink within a point either side; points that fall on
- * `skip` (another layout's lines) are left out, so two layouts can be compared where they differ. `shift` moves
- * every line that far across itself (sheet points), to see how much ink lies beside the lines rather than on them.
+ * Sample points on the lines, and how many of them are inked: darker, within the test's window across the line,
+ * than the paper BESIDE it on either side (each point averaged with its neighbours along the line, against noise).
+ * Points that fall on `skip` (another layout's lines) are left out, so two layouts can be compared where they
+ * differ. `shift` moves every line that far across itself (sheet points), to see how much ink lies beside the
+ * lines rather than on them.
  */
-function lineInk(image: GrayImage, map: PageMap, lines: readonly Rect[], paper: number, skip?: Uint8Array, shift = 0): { dark: number; total: number } {
+function lineInk(image: GrayImage, map: PageMap, lines: readonly Rect[], test: InkTest, skip?: Uint8Array, shift = 0): { dark: number; total: number } {
   let dark = 0, total = 0;
-  const threshold = paper * 0.8;
-  const at = (x: number, y: number): number => {
-    const [ix, iy] = map.toImage(x, y);
-    const px = Math.round(ix), py = Math.round(iy);
-    if (px < 0 || py < 0 || px >= image.width || py >= image.height) return 255;
-    return image.data[py * image.width + px];
-  };
-  for (const unshifted of lines) {
-    const horizontal = unshifted.height === 0;
-    const line = horizontal ? { ...unshifted, y: unshifted.y + shift } : { ...unshifted, x: unshifted.x + shift };
-    const length = horizontal ? line.width : line.height;
+  const { width, height, data } = image;
+  const { window, dip } = test;
+  for (const line of lines) {
+    const length = line.height === 0 ? line.width : line.height;
+    const step = lineSteps(map, line, shift);
     for (let t = STEP / 2; t < length; t += STEP) {
-      if (skip) {
-        const [ix, iy] = horizontal ? map.toImage(line.x + t, line.y) : map.toImage(line.x, line.y + t);
-        if (nearMarked(skip, image.width, ix, iy)) continue;
-      }
+      if (skip && nearMarked(skip, width, step.originX + step.alongX * t, step.originY + step.alongY * t)) continue;
       total += 1;
       let darkest = 255;
-      for (const offset of [-1, -0.5, 0, 0.5, 1]) {
-        const value = horizontal ? at(line.x + t, line.y + offset) : at(line.x + offset, line.y + t);
+      for (const offset of window) {
+        const value = (pixelAt(data, width, height, step, t - 1, offset) + pixelAt(data, width, height, step, t, offset) + pixelAt(data, width, height, step, t + 1, offset)) / 3;
         if (value < darkest) darkest = value;
       }
-      if (darkest < threshold) dark += 1;
+      const beside = Math.max(pixelAt(data, width, height, step, t, -BESIDE), pixelAt(data, width, height, step, t, BESIDE));
+      if (darkest < beside * dip) dark += 1;
     }
   }
   return { dark, total };
 }
 
-/** Share of sample points on the lines where the image has ink within a point either side. */
-function lineScore(image: GrayImage, map: PageMap, lines: readonly Rect[], paper: number): number {
-  const { dark, total } = lineInk(image, map, lines, paper);
+/** Where a line lies on the image: its start, and one sheet point along it and across it, in image pixels. */
+interface LineSteps { readonly alongX: number; readonly alongY: number; readonly acrossX: number; readonly acrossY: number; readonly originX: number; readonly originY: number }
+
+/**
+ * The line (moved `shift` points across itself) on the image. A cell's line is short: the map is as good as
+ * linear along it, so one step along and one across, taken at its middle, place every point of it.
+ */
+function lineSteps(map: PageMap, line: Rect, shift: number): LineSteps {
+  const horizontal = line.height === 0;
+  const length = horizontal ? line.width : line.height;
+  const midX = horizontal ? line.x + length / 2 : line.x + shift, midY = horizontal ? line.y + shift : line.y + length / 2;
+  const [mx, my] = map.toImage(midX, midY);
+  const [ax, ay] = horizontal ? map.toImage(midX + 1, midY) : map.toImage(midX, midY + 1);
+  const [cx, cy] = horizontal ? map.toImage(midX, midY + 1) : map.toImage(midX + 1, midY);
+  const alongX = ax - mx, alongY = ay - my;
+  return { alongX, alongY, acrossX: cx - mx, acrossY: cy - my, originX: mx - alongX * (length / 2), originY: my - alongY * (length / 2) };
+}
+
+/** The image's grey at `along` points on the line and `across` points beside it (white off the image). */
+function pixelAt(data: Uint8Array, width: number, height: number, step: LineSteps, along: number, across: number): number {
+  const px = Math.round(step.originX + step.alongX * along + step.acrossX * across);
+  const py = Math.round(step.originY + step.alongY * along + step.acrossY * across);
+  return px < 0 || py < 0 || px >= width || py >= height ? 255 : data[py * width + px];
+}
+
+/**
+ * Share of sample points on the lines where the line is inked. Layouts share many lines (a boxed sheet's rows are
+ * a classic one's, a grid with clock cells has the rows of the one without): each line is looked at once a page,
+ * its ink kept in `seen` by where it lies on the sheet.
+ */
+function lineScore(image: GrayImage, map: PageMap, lines: readonly Rect[], seen: Map<string, { dark: number; total: number }>): number {
+  let dark = 0, total = 0;
+  for (const line of lines) {
+    const key = `${line.x},${line.y},${line.width},${line.height}`;
+    let ink = seen.get(key);
+    if (!ink) seen.set(key, ink = lineInk(image, map, [line], RULING_INK));
+    dark += ink.dark;
+    total += ink.total;
+  }
   return total === 0 ? 0 : dark / total;
 }
 
 /**
- * How much more ink lies on `lines` than beside them (the same lines moved OFF_LINE across themselves), counting
+ * How much more of the lines is inked than of the same lines moved `aside` across themselves, either way, counting
  * only points away from `skip`; undefined when no point is left.
  */
-function inkOnLines(image: GrayImage, map: PageMap, lines: readonly Rect[], paper: number, skip: Uint8Array): number | undefined {
-  const on = lineInk(image, map, lines, paper, skip);
+function inkOnLines(image: GrayImage, map: PageMap, lines: readonly Rect[], test: InkTest, aside: number, skip: Uint8Array): number | undefined {
+  const on = lineInk(image, map, lines, test, skip);
   if (on.total === 0) return undefined;
-  const before = lineInk(image, map, lines, paper, skip, -OFF_LINE), after = lineInk(image, map, lines, paper, skip, OFF_LINE);
+  const before = lineInk(image, map, lines, test, skip, -aside), after = lineInk(image, map, lines, test, skip, aside);
   return on.dark / on.total - (before.dark + after.dark) / Math.max(1, before.total + after.total);
+}
+
+/**
+ * How much more ink a boxed layout's character-box separators carry than the middles of its boxes (writing fills
+ * both alike); 0 for a layout with no boxes.
+ */
+function separatorInk(image: GrayImage, boxed: Scored, skip: Uint8Array): number {
+  const { lines, halfBox } = separators(boxed.layout);
+  return lines.length === 0 ? 0 : inkOnLines(image, boxed.map, lines, SEPARATOR_INK, halfBox, skip) ?? 0;
 }
 
 /**
  * How much better the chosen layout explains the image than the rival, where their lines lie apart: how much more
  * of its own lines there are inked than of the rival's. A chosen layout with no line of its own there (every line
- * of a classic sheet is a boxed sheet's too) leads while the rival's extra lines carry little more ink than the
- * paper beside them (writing crosses them too); with PRINTED_LINES more, the rival is the printed layout.
+ * of a classic sheet is a boxed sheet's too, every row of a short grid a longer one's) leads while the rival's
+ * extra lines carry little more ink than the paper beside them (writing crosses them too); with PRINTED_LINES more,
+ * the rival is the printed layout. Between the two styles, only the box separators tell.
  */
-function leadWhereTheyDiffer(image: GrayImage, paper: number, chosen: Scored, chosenMask: Uint8Array, rival: Scored): number {
-  const own = lineInk(image, chosen.map, chosen.lines, paper, lineMask(image, rival.map, rival.lines));
+function leadWhereTheyDiffer(image: GrayImage, chosen: Scored, rival: Scored, maskOf: (entry: Scored) => Uint8Array): number {
+  const chosenMask = maskOf(chosen);
+  const own = lineInk(image, chosen.map, chosen.lines, RULING_INK, maskOf(rival));
   if (own.total > 0) {
-    const theirs = lineInk(image, rival.map, rival.lines, paper, chosenMask);
+    const theirs = lineInk(image, rival.map, rival.lines, RULING_INK, chosenMask);
     return own.dark / own.total - (theirs.total === 0 ? 0 : theirs.dark / theirs.total);
   }
-  const extra = inkOnLines(image, rival.map, rival.lines, paper, chosenMask) ?? 0;
+  const extra = chosen.layout.style === 'classic' && rival.layout.style === 'boxed'
+    ? separatorInk(image, rival, chosenMask)
+    : inkOnLines(image, rival.map, rival.lines, RULING_INK, OFF_LINE, chosenMask) ?? 0;
   return extra < PRINTED_LINES ? 1 - extra : -extra;
 }
 
-interface Scored { readonly layout: SheetLayout; readonly map: PageMap; readonly lines: Rect[]; readonly score: number }
+interface Scored {
+  readonly layout: SheetLayout;
+  readonly map: PageMap;
+  readonly lines: Rect[];
+  readonly score: number;
+  /** The classic layout of the same grid (itself, for a classic one). */
+  readonly grid: string;
+}
 
 /** The layout whose ruling the image shows, given the map the markers fix for each paper. */
 export function layoutByRuling(image: GrayImage, mapFor: (paper: PaperName, layout: SheetLayout) => PageMap | undefined): RulingMatch | undefined {
-  // Every 7th pixel is plenty for the paper's level of a whole page.
-  const paper = percentile(greyHistogram(image, undefined, 7), 0.9);
   const scored: Scored[] = [];
   for (const paperName of PAPER_NAMES) {
-    for (const layout of candidates(paperName)) {
-      const map = mapFor(paperName, layout);
-      if (!map) continue;
+    const layouts = candidates(paperName);
+    // Where the markers are printed depends on the paper alone: one map serves every layout on it.
+    const map = layouts.length > 0 ? mapFor(paperName, layouts[0].layout) : undefined;
+    if (!map) continue;
+    const seen = new Map<string, { dark: number; total: number }>();
+    for (const { layout, grid } of layouts) {
       const lines = rulingLines(layout);
-      scored.push({ layout, map, lines, score: lineScore(image, map, lines, paper) });
+      scored.push({ layout, map, lines, grid, score: lineScore(image, map, lines, seen) });
     }
   }
   scored.sort((a, b) => b.score - a.score);
   const best = scored[0];
   if (!best || best.score < MIN_SCORE) return undefined;
-  // A layout that prints every line of the best and more (character boxes), with ink on the more, is the printed one.
-  const bestMask = lineMask(image, best.map, best.lines);
+  const masks = new Map<Scored, Uint8Array>();
+  const maskOf = (entry: Scored): Uint8Array => {
+    let mask = masks.get(entry);
+    if (!mask) masks.set(entry, mask = lineMask(image, entry.map, entry.lines));
+    return mask;
+  };
+  const classicOf = (entry: Scored): Scored =>
+    scored.find((other) => other.grid === entry.grid && other.layout.style === 'classic') ?? entry;
+  // A layout that prints every line of the best and more (character boxes, more rows), with ink on the more, is the printed one.
   let chosen = best;
   for (const rival of scored.filter((entry) => entry !== best && entry.score >= best.score - RIVAL_WINDOW)) {
-    if (rival.lines.length > chosen.lines.length && leadWhereTheyDiffer(image, paper, best, bestMask, rival) <= -PRINTED_LINES) chosen = rival;
+    if (rival.lines.length > chosen.lines.length && leadWhereTheyDiffer(image, best, rival, maskOf) <= -PRINTED_LINES) chosen = rival;
   }
+  // Boxes are printed only where their separators show.
+  if (chosen.layout.style === 'boxed' && separatorInk(image, chosen, maskOf(classicOf(chosen))) < PRINTED_LINES) chosen = classicOf(chosen);
   const rivals = scored.filter((entry) => entry !== chosen);
   const close = rivals.filter((entry) => entry.score >= chosen.score - RIVAL_WINDOW);
-  const chosenMask = close.length > 0 ? lineMask(image, chosen.map, chosen.lines) : new Uint8Array(0);
   let margin = 1;
-  for (const rival of close) margin = Math.min(margin, leadWhereTheyDiffer(image, paper, chosen, chosenMask, rival));
+  for (const rival of close) margin = Math.min(margin, leadOver(image, chosen, rival, classicOf, maskOf));
   if (margin < MIN_MARGIN) return undefined;
   return { layout: chosen.layout, score: chosen.score, runnerUp: rivals[0]?.score ?? 0, margin };
+}
+
+/**
+ * The chosen layout's lead over a rival. A boxed sheet's separators have ruled out every classic layout; among
+ * boxed ones, the grid is told by the row ruling (the classic layouts of the two grids) or by all the lines,
+ * whichever tells them apart: writing crosses a boxed sheet's separators and fills its lines' surroundings.
+ */
+function leadOver(
+  image: GrayImage, chosen: Scored, rival: Scored, classicOf: (entry: Scored) => Scored, maskOf: (entry: Scored) => Uint8Array,
+): number {
+  if (chosen.layout.style === 'classic') return leadWhereTheyDiffer(image, chosen, rival, maskOf);
+  if (rival.layout.style === 'classic') return 1;
+  const chosenGrid = classicOf(chosen), rivalGrid = classicOf(rival);
+  const byGrid = chosenGrid === rivalGrid ? -Infinity : leadWhereTheyDiffer(image, chosenGrid, rivalGrid, maskOf);
+  return Math.max(byGrid, leadWhereTheyDiffer(image, chosen, rival, maskOf));
 }

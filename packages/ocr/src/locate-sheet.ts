@@ -8,15 +8,16 @@
  */
 import {
   LAYOUT_VERSION, PAPER_NAMES, buildSheetLayout, isLayoutVersion, parseLayoutId,
-  type MarkerSlot, type QrPayload, type Rect, type SheetLayout,
+  type MarkerSlot, type PaperName, type QrPayload, type Rect, type SheetLayout,
 } from '@zapis/sheet';
 import { err, ok, type Result } from '@zapis/core';
 import { findMarkers, type FoundMarker } from './find-markers.js';
 import { Homography, type Point, type PointPair } from './homography.js';
 import type { LocatedSheet, MoveCellPlace, ResultTickPlace } from './located-sheet.js';
+import type { PageMap } from './page-map.js';
 import type { GrayImage } from './raster.js';
 import { readQr, type QrReading } from './read-qr.js';
-import { layoutByRuling } from './layout-by-ruling.js';
+import { layoutByRuling, type RulingMatch } from './layout-by-ruling.js';
 
 export type LocateErrorCode = 'no-sheet' | 'few-markers' | 'unreadable-qr' | 'not-zapis' | 'layout-mismatch';
 
@@ -54,7 +55,7 @@ export function locateSheet(image: GrayImage, page: number): Result<LocatedSheet
   if (markers.length === 2 && !(qr?.measured && qr.payload.ok && spansSheet(markers, qr))) return fewMarkers();
   if (!qr) {
     // The ruling tells the layout apart when the code cannot; only a clear winner counts.
-    const match = layoutByRuling(image, (_paper, candidate) => Homography.fit(markerPairs(markers, candidate.markers)));
+    const match = layoutByMarkersAndRuling(image, markers);
     if (!match) {
       return fail('unreadable-qr', 'zapis corner markers found, but the QR code that names the sheet\'s layout cannot be read, and the ruling matches no layout clearly; scan or photograph the sheet sharper, or describe it with --template');
     }
@@ -92,6 +93,24 @@ export function locateSheet(image: GrayImage, page: number): Result<LocatedSheet
     cells: moveCells(layout.value),
     resultTicks: resultTicks(layout.value),
   });
+}
+
+/** The layout a page's ruling shows, on the papers whose markers fit the ones found (see `markerMapOn`). */
+export function layoutByMarkersAndRuling(image: GrayImage, markers: readonly FoundMarker[]): RulingMatch | undefined {
+  return layoutByRuling(image, markerMapOn(markers));
+}
+
+/**
+ * The map the found markers give a layout, or undefined when they do not fit where it prints its markers: A5's
+ * lie as far apart as A4's for the page's shape (the papers have one shape), but not for the markers' own size.
+ */
+export function markerMapOn(markers: readonly FoundMarker[]): (paper: PaperName, layout: SheetLayout) => PageMap | undefined {
+  const markerSide = meanMarkerSide(markers);
+  return (_paper, layout) => {
+    const pairs = markerPairs(markers, layout.markers);
+    const map = Homography.fit(pairs);
+    return map && map.residual(pairs) <= MAX_MARKER_RESIDUAL * markerSide ? map : undefined;
+  };
 }
 
 /**

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '@zapis/testkit';
-import { rectCentre } from '@zapis/sheet';
+import { buildSheetLayout, rectCentre } from '@zapis/sheet';
 import { loadImage } from '../src/load-image.js';
-import { locateSheet, NO_SHEET_MESSAGE } from '../src/locate-sheet.js';
+import { findMarkers } from '../src/find-markers.js';
+import { locateSheet, markerMapOn, NO_SHEET_MESSAGE } from '../src/locate-sheet.js';
 import type { LocatedSheet } from '../src/located-sheet.js';
 import type { GrayImage } from '../src/raster.js';
 import { renderSheet, makeVariant, type Rendered, type Variant } from './support/variants.js';
-import { blur, coverWithBlob, noise, rotate, seededRandom } from './support/warp.js';
+import { blur, coverWithBlob, noise, rotate, seededRandom, unevenLight } from './support/warp.js';
 
 const header = { event: 'Rapid Open', round: '5', board: '3' };
 let sheet200: Rendered;
@@ -159,6 +160,49 @@ describe('locateSheet on pages it cannot read', () => {
       expect(located.layoutFromRuling!.runnerUp, name).toBeGreaterThan(located.layoutFromRuling!.score);
       expect(located.layoutFromRuling!.margin, name).toBeGreaterThan(0.3);
     }
+  });
+
+  it('recognises by its ruling a grid off the common list and a three-block boxed sheet, in light that falls off across the page', async () => {
+    // A line counts as ink against the paper just beside it: the shade at the dark side of the page is not ruling.
+    for (const options of [
+      { language: 'en' as const, movesPerSheet: 30, blocks: 2 as const },
+      { language: 'de' as const, style: 'boxed' as const, movesPerSheet: 60, blocks: 3 as const },
+    ]) {
+      const rendered = await renderSheet(options, 150);
+      const scale = 150 / 72;
+      const { rect } = rendered.layout.qr;
+      const covered = coverWithBlob(rendered.image, (rect.x + rect.width / 2) * scale, (rect.y + rect.height / 2) * scale, rect.width * scale * 0.6, 255);
+      const located = locate(blur(unevenLight(covered, 1.2, 0.5, 0.4), 1));
+      expect(located.qr, rendered.layout.layoutId).toBeUndefined();
+      expect(located.layout?.layoutId).toBe(rendered.layout.layoutId);
+      expect(located.layoutFromRuling!.margin, rendered.layout.layoutId).toBeGreaterThan(0.3);
+    }
+  });
+
+  it('recognises by its ruling a sheet with a corner folded over its marker and its QR code, on its own paper only', async () => {
+    // Three markers fit A4 and A5 about as well by their places (the papers have one shape), but not by their size.
+    const rendered = await renderSheet({ language: 'pl', style: 'boxed', movesPerSheet: 40, blocks: 2 }, 150);
+    const scale = 150 / 72;
+    let image = rendered.image;
+    const { rect } = rendered.layout.qr;
+    image = coverWithBlob(image, (rect.x + rect.width / 2) * scale, (rect.y + rect.height / 2) * scale, rect.width * scale * 0.6, 255);
+    const hidden = rendered.layout.markers.find((slot) => slot.corner === 'top-right')!.rect;
+    image = coverWithBlob(image, (hidden.x + hidden.width / 2) * scale, (hidden.y + hidden.height / 2) * scale, hidden.width * scale, 255);
+    const page = blur(image, 1);
+    const markers = findMarkers(page);
+    expect(markers).toHaveLength(3);
+    const mapOn = markerMapOn(markers);
+    const onPaper = (paper: 'a4' | 'a5') => {
+      const layout = buildSheetLayout({ paper, style: 'boxed', movesPerSheet: 40 });
+      if (!layout.ok) throw new Error(layout.error.message);
+      return mapOn(paper, layout.value);
+    };
+    expect(onPaper('a4')).toBeDefined();
+    expect(onPaper('a5')).toBeUndefined();
+    const located = locate(page);
+    expect(located.markersSeen).toBe(3);
+    expect(located.layout?.layoutId).toBe('zapis/boxed/a4/m40/b2/c7');
+    expect(located.layoutFromRuling!.margin).toBeGreaterThan(0.3);
   });
 
   it('places a sheet by two markers across it and the QR code, but not by two along one edge', () => {
