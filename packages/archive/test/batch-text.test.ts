@@ -41,4 +41,12 @@ describe('decodeTextBytes', () => {
     expect(decodeTextBytes(join(latin, utf, mark))).toBe('Müller\nMüller\na\n');
     expect(decodeTextBytes(join(utf, utf, utf, latin.subarray(0, 6)))).toBe('Müller\n'.repeat(3) + 'Müller');
   });
+
+  it('reads ASCII as UTF-8 does, every byte below 0x80, from a view into a larger buffer', () => {
+    const all = Uint8Array.from({ length: 0x80 }, (_, byte) => byte);
+    const whole = Uint8Array.from([0xc3, 0xbc, ...all, ...all, 0xfc]);
+    const view = whole.subarray(2, 2 + 2 * 0x80);
+    expect(decodeTextBytes(view)).toBe(new TextDecoder().decode(view));
+    expect(decodeTextBytes(view)).toHaveLength(2 * 0x80);
+  });
 });

@@ -14,7 +14,7 @@ import { readText, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import { parsePgn, splitSections } from '@zapis/notation';
 import { analyseGame } from '@zapis/game';
 import { DEFAULT_RULE_CONFIG, DuplicateGames, runValidation, type GameRecord, type InputSource, type Shard } from '../src/index.js';
-import { SectionScanner } from '../src/section-scanner.js';
+import { scannedCuts } from './support/scanned-cuts.js';
 import { countLineBreaks, nextGameStart } from '../src/game-boundary.js';
 
 const skip = skipWithoutShared();
@@ -55,19 +55,7 @@ describe('game boundaries in raw bytes', () => {
     // Fed in pieces as chunks arrive, cutting at each start found as readBatches does: every cut is a true start.
     const cuts = (input: string, pieces: number): number[] => {
       const whole = bytes(input);
-      const scanner = new SectionScanner();
-      const found: number[] = [];
-      let dropped = 0;
-      for (let piece = 1; piece <= pieces; piece++) {
-        scanner.scan(whole.subarray(dropped, Math.ceil((whole.length * piece) / pieces)), piece === pieces);
-        if (scanner.lastStart > 0) {
-          const cut = scanner.lastStart;
-          found.push(dropped + cut);
-          dropped += cut;
-          scanner.dropPrefix(cut);
-        }
-      }
-      return found;
+      return scannedCuts(whole, Array.from({ length: pieces }, (_, piece) => Math.ceil((whole.length * (piece + 1)) / pieces)));
     };
     const expected = [tricky.indexOf('[Event "c"]'), tricky.indexOf('[Date')];
     expect(cuts(tricky, tricky.length)).toEqual(expected);
@@ -166,6 +154,9 @@ describe.skipIf(skip)('the pipeline on 3,000 real games', () => {
     const expected = essence(reference);
     expect(essence(await collect([{ name: 'games', path: plain }], { batchBytes: 8_192 }))).toEqual(expected);
     expect(essence(await collect([{ name: 'games', path: plain }], { jobs: 2, batchBytes: 65_536 }))).toEqual(expected);
+    // Sized by the driver for the input's size and the jobs.
+    expect(essence(await collect([{ name: 'games', path: plain }], { jobs: 2 }))).toEqual(expected);
+    expect(essence(await collect([{ name: 'games', path: gzipped }], { jobs: 2 }))).toEqual(expected);
     expect(essence(await collect([{ name: 'games', path: gzipped }]))).toEqual(expected);
     expect(essence(await collect([{ name: '<stdin>' }], { stdin: Readable.from([Buffer.from(text)]) }))).toEqual(expected);
   });
