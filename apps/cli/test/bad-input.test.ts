@@ -57,6 +57,20 @@ describe('every command on a folder, an empty, a missing and a binary file', () 
     });
   }
 
+  it('validate and convert say an empty file holds no games, exit 2, and still read the files beside it', async () => {
+    // A run that checks nothing must not pass for one that found nothing wrong.
+    for (const command of [['validate'], ['convert', '--to', 'pl']]) {
+      const alone = await run([...command, 'empty.pgn'], { cwd: dir });
+      expect(alone.code, command.join(' ')).toBe(2);
+      expect(alone.stderr).toContain('cannot read empty.pgn: empty file: no games in it');
+    }
+    const beside = await run(['validate', 'good.pgn', 'empty.pgn', '--format', 'json'], { cwd: dir });
+    expect(beside.code).toBe(2);
+    const { summary } = JSON.parse(beside.stdout.trim().split('\n').at(-1)!) as { summary: { games: number; unreadable: { file: string; reason: string }[] } };
+    expect(summary.games).toBe(4_000);
+    expect(summary.unreadable).toEqual([{ file: 'empty.pgn', reason: 'empty file: no games in it' }]);
+  });
+
   it('an output path that cannot be written is a usage error in one line, before any work, for every command that writes', async () => {
     writeFileSync(join(dir, 'a-file'), 'not a folder');
     const throughFile = join(dir, 'a-file', 'out');

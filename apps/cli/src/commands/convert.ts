@@ -91,8 +91,8 @@ export function registerConvert(program: Command, context: CommandContext): void
       const from = parseLanguage(flags.from, true);
       const jobs = flags.jobs === undefined ? availableParallelism() : parsePositive('--jobs', flags.jobs);
       const { io } = context;
-      const { sources: inputs, emptyFolders, explain } = await archiveInputs(files, io.cwd, PGN_FILES);
-      for (const bad of emptyFolders) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
+      const { sources: inputs, emptyInputs, explain } = await archiveInputs(files, io.cwd, PGN_FILES);
+      for (const bad of emptyInputs) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
       const output = await openConverted(io.stdout, flags.output === undefined ? undefined : resolve(io.cwd, flags.output), flags.output);
       const converting = runConversion({
         inputs,
@@ -108,7 +108,7 @@ export function registerConvert(program: Command, context: CommandContext): void
         throw error;
       });
       await output.close();
-      context.exitCode = result.unreadable.length > 0 || emptyFolders.length > 0 ? EXIT_USAGE : result.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+      context.exitCode = result.unreadable.length > 0 || emptyInputs.length > 0 ? EXIT_USAGE : result.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
     });
 }
 

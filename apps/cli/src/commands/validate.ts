@@ -82,17 +82,17 @@ export function registerValidate(program: Command, context: CommandContext): voi
       const loaded = loadRuleConfig({ ruleFlags: flags.rule, directory: io.cwd, ...(flags.config ? { configFile: resolve(io.cwd, flags.config) } : {}) });
       if (!loaded.ok) throw new UsageError(loaded.error);
       const ruleConfig = loaded.value;
-      const { sources: inputs, emptyFolders, explain } = await archiveInputs(files, io.cwd, PGN_FILES);
+      const { sources: inputs, emptyInputs, explain } = await archiveInputs(files, io.cwd, PGN_FILES);
       if (shard && inputs.some((input) => input.path === undefined)) throw new UsageError('--shard needs files: standard input cannot be split into byte ranges');
 
       if (flags.fix) {
         if (!flags.output) throw new UsageError('--fix writes a new archive and needs -o FILE');
         await checkWritable(io.cwd, flags.output);
         const fixed = await fixArchive(inputs, resolve(io.cwd, flags.output), { language, stdin: io.stdin });
-        for (const bad of emptyFolders) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
+        for (const bad of emptyInputs) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
         for (const bad of fixed.unreadable) io.stderr.write(`zapis: cannot read ${bad.file}: ${explain(bad.file, bad.reason)}\n`);
         io.stderr.write(`zapis: wrote ${fixed.games} game${fixed.games === 1 ? '' : 's'} to ${flags.output} (${fixed.rewritten} in export format, ${fixed.keptAsWritten} with errors kept as written)\n`);
-        context.exitCode = fixed.unreadable.length > 0 || emptyFolders.length > 0 ? EXIT_USAGE : fixed.keptAsWritten > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+        context.exitCode = fixed.unreadable.length > 0 || emptyInputs.length > 0 ? EXIT_USAGE : fixed.keptAsWritten > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
         return;
       }
 
@@ -101,7 +101,7 @@ export function registerValidate(program: Command, context: CommandContext): voi
       const duplicates = new DuplicateGames(ruleConfig);
       const progress = io.isTty && !flags.quiet ? io.stderr : undefined;
       let failing = false;
-      for (const bad of emptyFolders) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
+      for (const bad of emptyInputs) io.stderr.write(`zapis: cannot read ${bad.file}: ${bad.reason}\n`);
       await output.write(writer.begin());
       const run = await runValidation({
         inputs,
@@ -125,7 +125,7 @@ export function registerValidate(program: Command, context: CommandContext): voi
       });
       const { stoppedEarly, lastGame } = run;
       // A folder with nothing to read is unreadable input, listed with the rest.
-      const summary = { ...run.summary, unreadable: [...emptyFolders, ...run.summary.unreadable.map((bad) => ({ file: bad.file, reason: explain(bad.file, bad.reason) }))] };
+      const summary = { ...run.summary, unreadable: [...emptyInputs, ...run.summary.unreadable.map((bad) => ({ file: bad.file, reason: explain(bad.file, bad.reason) }))] };
       if (progress) progress.write('\r\x1b[K');
       await output.write(writer.end(summary));
       await output.close();
