@@ -69,7 +69,7 @@ export interface RulingMatch {
   readonly margin: number;
 }
 
-/** A layout tried, and the classic layout of the same grid (itself, for a classic one). */
+/** A layout tried, and its grid: paper, blocks, clock cells and moves, which a boxed layout shares with a classic one. */
 interface Candidate {
   readonly layout: SheetLayout;
   readonly grid: string;
@@ -96,11 +96,6 @@ function edges({ x, y, width, height }: Rect): Rect[] {
   return [{ x, y, width, height: 0 }, { x, y: y + height, width, height: 0 }, { x, y, width: 0, height }, { x: x + width, y, width: 0, height }];
 }
 
-/**
- * Every line a layout prints around and in its half-move cells: the lines it is told by. A boxed sheet rules its
- * rows as a classic one does and draws, inside each, a frame of character boxes; so its lines are a classic
- * sheet's and more.
- */
 /** The lines between a layout's character boxes (none on a classic sheet), and half a box's width. */
 function separators(layout: SheetLayout): { readonly lines: Rect[]; readonly halfBox: number } {
   const lines: Rect[] = [];
@@ -116,6 +111,11 @@ function separators(layout: SheetLayout): { readonly lines: Rect[]; readonly hal
   return { lines, halfBox };
 }
 
+/**
+ * Every line a layout prints around and in its half-move cells: the lines it is told by. A boxed sheet rules its
+ * rows as a classic one does and draws, inside each, a frame of character boxes; so its lines are a classic
+ * sheet's and more.
+ */
 function rulingLines(layout: SheetLayout): Rect[] {
   const lines: Rect[] = [];
   for (const row of layout.moveGrid.rows) {
@@ -128,10 +128,9 @@ function rulingLines(layout: SheetLayout): Rect[] {
       }
       const inset = (slot.rect.height - cell.height) / 2;
       lines.push(...edges({ x: cell.x - inset, y: cell.y - inset, width: cell.width + 2 * inset, height: cell.height + 2 * inset }), ...edges(cell));
-      for (const box of slot.characterBoxes.slice(0, -1)) lines.push({ x: box.x + box.width, y: box.y, width: 0, height: box.height });
     }
   }
-  return lines;
+  return [...lines, ...separators(layout).lines];
 }
 
 /** Marks the image pixels within a point of the lines: where a layout's ruling lies on this image. */
@@ -280,7 +279,7 @@ interface Scored {
   readonly map: PageMap;
   readonly lines: Rect[];
   readonly score: number;
-  /** The classic layout of the same grid (itself, for a classic one). */
+  /** Its grid (see Candidate). */
   readonly grid: string;
 }
 
@@ -307,8 +306,8 @@ export function layoutByRuling(image: GrayImage, mapFor: (paper: PaperName, layo
     if (!mask) masks.set(entry, mask = lineMask(image, entry.map, entry.lines));
     return mask;
   };
-  const classicOf = (entry: Scored): Scored =>
-    scored.find((other) => other.grid === entry.grid && other.layout.style === 'classic') ?? entry;
+  const classicByGrid = new Map(scored.filter((entry) => entry.layout.style === 'classic').map((entry) => [entry.grid, entry]));
+  const classicOf = (entry: Scored): Scored => classicByGrid.get(entry.grid) ?? entry;
   // A layout that prints every line of the best and more (character boxes, more rows), with ink on the more, is the printed one.
   let chosen = best;
   for (const rival of scored.filter((entry) => entry !== best && entry.score >= best.score - RIVAL_WINDOW)) {
