@@ -5,7 +5,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { decodeTextBytes, notTextReason, unreadableReason } from '@zapis/archive';
 
 export interface InputText {
@@ -32,7 +31,7 @@ export { unreadableReason };
 
 /** A file's bytes as text (gunzipped when gzipped, UTF-8 or Latin-1); throws an Error whose message says why it cannot be read. */
 export function bytesToText(bytes: Buffer, name: string): string {
-  const plain = name.endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b) ? gunzipSync(bytes) : bytes;
+  const plain = name.endsWith('.gz') || (bytes[0] === 0x1f && bytes[1] === 0x8b) ? process.getBuiltinModule('node:zlib').gunzipSync(bytes) : bytes;
   const notText = notTextReason(plain);
   if (notText !== undefined) throw new Error(notText);
   return decodeText(plain);

@@ -8,13 +8,15 @@
  */
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { createGunzip, gunzipSync } from 'node:zlib';
 import { batchLines } from './batch-lines.js';
 import { countLineBreaks, nextGameStart } from './game-boundary.js';
 import { SNIFF_BYTES } from './limits.js';
 import { PendingBytes } from './pending-bytes.js';
 import { SectionScanner } from './section-scanner.js';
 import { NotTextError, notTextReason } from './text-sniff.js';
+
+/** zlib, loaded for gzipped input only: a run on plain text never loads it. */
+const zlib = (): typeof import('node:zlib') => process.getBuiltinModule('node:zlib');
 
 export interface Batch {
   readonly file: string;
@@ -108,11 +110,11 @@ async function* chunksOf(source: InputSource, stdin: NodeJS.ReadableStream | und
       if (gzipped) gzipped.push(chunk);
       else yield chunk;
     }
-    if (gzipped) yield gunzipSync(Buffer.concat(gzipped));
+    if (gzipped) yield zlib().gunzipSync(Buffer.concat(gzipped));
     return;
   }
   if (await isGzip(source.path)) {
-    yield* createReadStream(source.path, { highWaterMark: 1 << 20 }).pipe(createGunzip({ chunkSize: 1 << 20 })) as AsyncIterable<Buffer>;
+    yield* createReadStream(source.path, { highWaterMark: 1 << 20 }).pipe(zlib().createGunzip({ chunkSize: 1 << 20 })) as AsyncIterable<Buffer>;
     return;
   }
   yield* fileChunks(source.path);

@@ -4,9 +4,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
 
 /** Where in the reports a problem is: the report as given and, when it is one line's, the line. */
 export interface ReportLocation {
@@ -50,7 +48,7 @@ const isGzipped = (path: string): boolean => path.endsWith('.gz');
 function openText(path: string): Readable {
   const file = createReadStream(path);
   if (!isGzipped(path)) return file;
-  const gunzip = createGunzip();
+  const gunzip = process.getBuiltinModule('node:zlib').createGunzip();
   // A read error on the file would otherwise leave the gunzip stream waiting forever.
   file.on('error', (error) => gunzip.destroy(error));
   return file.pipe(gunzip);
@@ -60,7 +58,8 @@ function openText(path: string): Readable {
 export async function* readReportLines(path: string, name: string = path): AsyncGenerator<ReportLine> {
   let number = 0;
   try {
-    const lines = createInterface({ input: openText(path), crlfDelay: Infinity });
+    // readline and zlib load when a report is read, not when a command that never reads one starts.
+    const lines = process.getBuiltinModule('node:readline').createInterface({ input: openText(path), crlfDelay: Infinity });
     for await (const text of lines) yield { number: ++number, text };
   } catch (error) {
     if (error instanceof ReportInputError) throw error;

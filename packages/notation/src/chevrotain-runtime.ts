@@ -1,26 +1,28 @@
 /**
- * chevrotain's runtime, from the single-file bundle the package ships
+ * chevrotain's runtime, loaded on first use: a run whose games all take the
+ * replay kernel's fast lane never loads it, and a short command starts that
+ * much sooner. It is required synchronously (Node ≥ 20.19 loads ES modules
+ * through require), from the single-file bundle the package ships
  * (lib/chevrotain.min.mjs) when it is there: its modular build loads hundreds
- * of files, a cost every CLI run and every validation worker would pay before
- * reading a byte. Falls back to the
- * package's own entry. Everything in @zapis/notation takes chevrotain from
- * here, so only one copy of its classes is ever in use.
+ * of files. Falls back to the package's own entry. Everything in
+ * @zapis/notation takes chevrotain from here, so only one copy of its classes
+ * is ever in use.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type * as Chevrotain from 'chevrotain';
 
-async function loadChevrotain(): Promise<typeof Chevrotain> {
-  try {
-    const entry = createRequire(import.meta.url).resolve('chevrotain'); // …/chevrotain/lib/src/api.js
-    const bundle = join(dirname(entry), '..', 'chevrotain.min.mjs');
-    if (existsSync(bundle)) return (await import(pathToFileURL(bundle).href)) as typeof Chevrotain;
-  } catch {
-    // No resolvable file layout (a bundler, say): the package entry below.
-  }
-  return import('chevrotain');
+let loaded: typeof Chevrotain | undefined;
+
+export function chevrotain(): typeof Chevrotain {
+  loaded ??= loadChevrotain();
+  return loaded;
 }
 
-export const chevrotain = await loadChevrotain();
+function loadChevrotain(): typeof Chevrotain {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('chevrotain'); // …/chevrotain/lib/src/api.js
+  const bundle = join(dirname(entry), '..', 'chevrotain.min.mjs');
+  return require(existsSync(bundle) ? bundle : 'chevrotain') as typeof Chevrotain;
+}

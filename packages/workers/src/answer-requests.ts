@@ -1,10 +1,10 @@
 /** The worker's side of a WorkerPool: its settings, and one answer per request. */
-import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
+import type { TransferListItem } from 'node:worker_threads';
 import type { ReadyMessage, ReplyMessage, RequestMessage } from './messages.js';
 
 /** The settings the pool was given (`WorkerPoolOptions.settings`), as this worker received them. */
 export function workerSettings<Settings>(): Settings {
-  return workerData as Settings;
+  return process.getBuiltinModule('node:worker_threads').workerData as Settings;
 }
 
 /** Tells the pool a part of the answer on the way (SubmitOptions.onPart hears it); `transfer` is moved, not copied. */
@@ -20,7 +20,7 @@ export function answerRequests<Request, Answer, Part = never>(
   answer: (request: Request, tell: TellPart<Part>) => Answer | Promise<Answer>,
   transferOf?: (answer: Answer) => readonly TransferListItem[],
 ): void {
-  const port = parentPort;
+  const port = process.getBuiltinModule('node:worker_threads').parentPort;
   if (port === null) throw new Error('answerRequests runs in a worker thread started by a WorkerPool');
   const reply = (message: ReplyMessage<Answer, Part>, transfer: readonly TransferListItem[] = []): void => port.postMessage(message, transfer);
   const fail = (id: number, error: unknown): void => reply({ id, error: error instanceof Error ? error.message : String(error) });

@@ -5,7 +5,7 @@
  * that dies costs only the requests it held: they are rejected with
  * WorkerLostError, and a fresh worker takes its slot.
  */
-import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
+import type { ResourceLimits, TransferListItem, Worker } from 'node:worker_threads';
 import { PoolClosedError, WorkerLostError, WorkerTaskError } from './errors.js';
 import type { ReadyMessage, ReplyMessage, RequestMessage } from './messages.js';
 
@@ -114,7 +114,9 @@ export class WorkerPool<Request, Answer, Settings = unknown, Part = never> {
 
   private start(slot: number): Worker {
     const { worker: file, settings, resourceLimits } = this.options;
-    const worker = new Worker(file, { workerData: settings, ...(resourceLimits ? { resourceLimits } : {}) });
+    // Loaded here, not at import: a command that never starts a worker never loads worker_threads.
+    const { Worker: WorkerThread } = process.getBuiltinModule('node:worker_threads');
+    const worker = new WorkerThread(file, { workerData: settings, ...(resourceLimits ? { resourceLimits } : {}) });
     this.ready[slot] = false;
     worker.on('message', (reply: ReplyMessage<Answer, Part> | ReadyMessage) => {
       if ('ready' in reply) this.ready[slot] = this.workers[slot] === worker;
