@@ -70,6 +70,26 @@ describe.skipIf(skip)('validate on 1,500 real games with planted faults', () => 
     expect(unknown.stderr).toMatch(/no-such-rule/);
   });
 
+  it('merge-reports --severity fails the merge where validate --severity fails the whole run', async () => {
+    // Errors off: only warnings (the duplicate among them) are left, which fail a run at --severity warning alone.
+    const rules = ['--rule', 'no-piece-can-reach=off', '--rule', 'illegal-move=off', '--rule', 'result-contradicts-board=off'];
+    const wholeDefault = await run(['validate', archive, '-q', ...rules]);
+    const wholeStrict = await run(['validate', archive, '-q', ...rules, '--severity', 'warning']);
+    expect([wholeDefault.code, wholeStrict.code]).toEqual([0, 1]);
+    const reports: string[] = [];
+    for (const index of [1, 2]) {
+      const report = join(folder, `warnings-${index}.ndjson`);
+      expect((await run(['validate', archive, ...rules, '--format', 'json', '--shard', `${index}/2`, '-o', report])).code).toBe(0);
+      reports.push(report);
+    }
+    const mergedDefault = await run(['merge-reports', ...reports, '--show', 'error']);
+    const mergedStrict = await run(['merge-reports', ...reports, '--show', 'error', '--severity', 'warning']);
+    expect([mergedDefault.code, mergedStrict.code]).toEqual([wholeDefault.code, wholeStrict.code]);
+    const wrong = await run(['merge-reports', ...reports, '--severity', 'fatal']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--severity/);
+  });
+
   it('--max-errors stops after that many errors', async () => {
     const stopped = await run(['validate', archive, '--format', 'json', '--max-errors', '1', '-j', '1']);
     expect(stopped.code).toBe(1);

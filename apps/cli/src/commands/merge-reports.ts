@@ -9,7 +9,8 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
 import {
-  DuplicateGames, REPORT_FORMATS, createWriter, loadRuleConfig, mergeReports, ruleDescriptions, type DuplicateCheck,
+  DuplicateGames, REPORT_FORMATS, countAtLeast, createWriter, loadRuleConfig, mergeReports, ruleDescriptions, type DuplicateCheck,
+  type SeverityName,
 } from '@zapis/archive';
 import { EXIT_INPUT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
 import { unwritableReason } from '../output.js';
@@ -25,6 +26,7 @@ const REPORT_FILES: FolderKind = { endings: ['.ndjson', '.ndjson.gz', '.jsonl', 
 interface MergeReportsFlags {
   format: string;
   show: string;
+  severity: string;
   output?: string;
   rule: string[];
   config?: string;
@@ -62,12 +64,13 @@ export function registerMergeReports(program: Command, context: CommandContext, 
     .argument('<reports...>', 'NDJSON reports written by zapis validate --format json (.gz read directly), or folders of .ndjson files (their folders too)')
     .option('--format <format>', REPORT_FORMATS.join(', '), 'text')
     .option('--show <severity>', 'the least severe diagnostics to print (info, warning, error); json keeps all', 'warning')
+    .option('--severity <level>', 'the least severe diagnostic that fails the merge (exit code 1): error, warning or info, as the shards were validated with', 'error')
     .option('-o, --output <file>', 'write here instead of standard output')
     .option('--rule <code=level>', 'rule settings for the duplicate check across reports, as for validate (repeatable)', (value: string, all: string[]) => [...all, value], [] as string[])
     .option('--config <file>', 'rule settings file, as for validate')
     .addHelpText('after', helpFooter({
-      ok: 'no game in the reports has an error',
-      inputErrors: 'a game in the reports has an error',
+      ok: 'no game in the reports has a diagnostic at or above --severity (warnings allowed by default)',
+      inputErrors: 'a game in the reports has a diagnostic at or above --severity (an error, by default)',
       usage: 'bad usage, or a report missing or not whole (then nothing is written)',
     }, [
       { command: 'zapis merge-reports report-*.ndjson --format sarif -o zapis.sarif', what: 'the shards of one run, as SARIF' },
@@ -76,6 +79,7 @@ export function registerMergeReports(program: Command, context: CommandContext, 
     .action(async (reports: string[], flags: MergeReportsFlags) => {
       const format = parseChoice('--format', flags.format, REPORT_FORMATS);
       const show = parseChoice('--show', flags.show, ['info', 'warning', 'error'] as const);
+      const failAt: SeverityName = parseChoice('--severity', flags.severity, ['info', 'warning', 'error'] as const);
       const { io } = context;
       const loaded = loadRuleConfig({ ruleFlags: flags.rule, directory: io.cwd, ...(flags.config ? { configFile: resolve(io.cwd, flags.config) } : {}) });
       if (!loaded.ok) throw new UsageError(loaded.error);
@@ -90,6 +94,7 @@ export function registerMergeReports(program: Command, context: CommandContext, 
       // Nothing is written until every report has been checked (mergeReports checks before its first record):
       // a bad report leaves standard output empty, never a report cut short.
       let begun = false;
+      let failing = false;
       const begin = async (): Promise<void> => {
         if (begun) return;
         begun = true;
@@ -101,6 +106,7 @@ export function registerMergeReports(program: Command, context: CommandContext, 
         if (empty !== undefined) throw new UsageError(`cannot read ${empty}: ${emptyFolderReason(REPORT_FILES)}`);
         const names = walked.inputs.map((input) => (input === '-' ? '-' : input.name));
         const merged = await mergeReports(names, async (record) => {
+          if (!failing && record.diagnostics.length > 0 && countAtLeast(record, failAt) > 0) failing = true;
           await begin();
           await write(output, writer.game(record));
         }, {
@@ -116,7 +122,7 @@ export function registerMergeReports(program: Command, context: CommandContext, 
           output.end();
           await finished(output);
         }
-        context.exitCode = summary.unreadable.length > 0 ? EXIT_USAGE : summary.failed > 0 ? EXIT_INPUT_ERRORS : EXIT_OK;
+        context.exitCode = summary.unreadable.length > 0 ? EXIT_USAGE : failing ? EXIT_INPUT_ERRORS : EXIT_OK;
       } catch (error) {
         // Half a report in a file would pass for a whole one in CI: leave none.
         if (outputPath !== undefined) {
