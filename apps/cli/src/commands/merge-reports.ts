@@ -69,8 +69,8 @@ export function registerMergeReports(program: Command, context: CommandContext, 
     .option('--rule <code=level>', 'rule settings for the duplicate check across reports, as for validate (repeatable)', (value: string, all: string[]) => [...all, value], [] as string[])
     .option('--config <file>', 'rule settings file, as for validate')
     .addHelpText('after', helpFooter({
-      ok: 'no game in the reports has a diagnostic at or above --severity (warnings allowed by default)',
-      inputErrors: 'a game in the reports has a diagnostic at or above --severity (an error, by default)',
+      ok: 'no diagnostic at or above --severity (warnings allowed by default)',
+      inputErrors: 'a game has a diagnostic at or above --severity (an error, by default)',
       usage: 'bad usage, or a report missing or not whole (then nothing is written)',
     }, [
       { command: 'zapis merge-reports report-*.ndjson --format sarif -o zapis.sarif', what: 'the shards of one run, as SARIF' },
