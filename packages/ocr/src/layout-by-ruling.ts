@@ -65,6 +65,8 @@ export interface RulingMatch {
   readonly score: number;
   /** The same share for the best layout with other lines. */
   readonly runnerUp: number;
+  /** That layout, when there was one. */
+  readonly runnerUpLayoutId: string | undefined;
   /** The smallest lead over a rival on the lines where the two differ (1: all of its own inked, none of the rival's). */
   readonly margin: number;
 }
@@ -320,7 +322,7 @@ export function layoutByRuling(image: GrayImage, mapFor: (paper: PaperName, layo
   let margin = 1;
   for (const rival of close) margin = Math.min(margin, leadOver(image, chosen, rival, classicOf, maskOf));
   if (margin < MIN_MARGIN) return undefined;
-  return { layout: chosen.layout, score: chosen.score, runnerUp: rivals[0]?.score ?? 0, margin };
+  return { layout: chosen.layout, score: chosen.score, runnerUp: rivals[0]?.score ?? 0, runnerUpLayoutId: rivals[0]?.layout.layoutId, margin };
 }
 
 /**

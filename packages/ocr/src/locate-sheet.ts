@@ -63,7 +63,7 @@ export function locateSheet(image: GrayImage, page: number): Result<LocatedSheet
     if (!map) return fail('layout-mismatch', 'the corner markers do not form a sheet (degenerate positions)');
     return ok({
       page, image, map, foundBy: 'markers', markersSeen: markers.length, layout: match.layout,
-      layoutFromRuling: { score: match.score, runnerUp: match.runnerUp, margin: match.margin },
+      layoutFromRuling: { score: match.score, runnerUp: match.runnerUp, runnerUpLayoutId: match.runnerUpLayoutId, margin: match.margin },
       cells: moveCells(match.layout), resultTicks: resultTicks(match.layout),
     });
   }

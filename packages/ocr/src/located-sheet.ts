@@ -65,7 +65,12 @@ export interface LocatedSheet {
    * dark, the best other layout's, and the smallest lead over a rival on the lines where the two
    * differ. The sheet's language and game are then unknown.
    */
-  readonly layoutFromRuling?: { readonly score: number; readonly runnerUp: number; readonly margin: number };
+  readonly layoutFromRuling?: {
+    readonly score: number;
+    readonly runnerUp: number;
+    readonly runnerUpLayoutId: string | undefined;
+    readonly margin: number;
+  };
   /** Found with no template: a move grid of two or three blocks recognised by its ruling (first move 1 assumed; its rows then numbered by the printed move numbers, `registration`). */
   readonly gridWithoutTemplate?: boolean;
   /** Foreign sheets: the grid's blocks, left to right, after any shift `registration` applied. */

@@ -158,6 +158,7 @@ describe('locateSheet on pages it cannot read', () => {
       expect(located.qr, name).toBeUndefined();
       expect(located.layout?.layoutId, name).toBe('zapis/boxed/a4/m60/b2/c7');
       expect(located.layoutFromRuling!.runnerUp, name).toBeGreaterThan(located.layoutFromRuling!.score);
+      expect(located.layoutFromRuling!.runnerUpLayoutId, name).toBe('zapis/classic/a4/m60/b2');
       expect(located.layoutFromRuling!.margin, name).toBeGreaterThan(0.3);
     }
   });

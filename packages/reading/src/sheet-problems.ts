@@ -1,5 +1,5 @@
 /** What reading a game's sheets found beyond its moves: how each sheet was located, repeats, the ticked result. */
-import type { RowRegistration } from '@zapis/ocr';
+import type { LocatedSheet, RowRegistration } from '@zapis/ocr';
 import type { ResultCode } from '@zapis/sheet';
 import type { GameGroup, PageRead } from './group-games.js';
 
@@ -40,11 +40,25 @@ export function locationProblems(pages: readonly PageRead[]): ReadProblem[] {
     problems.push({
       severity: 'warning', code: 'read-layout-from-ruling', file: page.file, page: page.page,
       message: `the QR code could not be read: layout ${located.layout.layoutId} was recognised by its printed ruling ` +
-        `(${Math.round(ruling.score * 100)}% of its lines found, the next best layout ${Math.round(ruling.runnerUp * 100)}%; where their lines differ, ` +
-        `${Math.round(ruling.margin * 100)} points more of its own are ink); event, round and board are unknown`,
+        `(${rulingEvidence(ruling)}); event, round and board are unknown`,
     });
   }
   return problems;
+}
+
+/**
+ * Why the ruling names its layout, in words that stay true when a rival finds more of its own lines (the classic
+ * layout of a boxed sheet finds all of its fewer lines): what decides is the ink where the two layouts' lines differ.
+ */
+export function rulingEvidence(ruling: NonNullable<LocatedSheet['layoutFromRuling']>): string {
+  const percent = (share: number): number => Math.round(share * 100);
+  const lead = `where their lines differ, at least ${percent(ruling.margin)} points more of this layout's are ink`;
+  const rival = ruling.runnerUpLayoutId;
+  if (rival !== undefined && ruling.runnerUp > ruling.score) {
+    return `${percent(ruling.score)}% of its lines found; ${rival} finds ${percent(ruling.runnerUp)}% of its own, but ${lead}`;
+  }
+  const nextBest = rival === undefined ? 'the next best layout' : `the next best, ${rival},`;
+  return `${percent(ruling.score)}% of its lines found, ${nextBest} ${percent(ruling.runnerUp)}%; ${lead}`;
 }
 
 /** A foreign grid's rows against its printed move numbers: moved to them (a warning), or not confirmed by them (an error). */
