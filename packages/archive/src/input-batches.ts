@@ -15,9 +15,6 @@ import { PendingBytes } from './pending-bytes.js';
 import { SectionScanner } from './section-scanner.js';
 import { NotTextError, notTextReason } from './text-sniff.js';
 
-/** zlib, loaded for gzipped input only: a run on plain text never loads it. */
-const zlib = (): typeof import('node:zlib') => process.getBuiltinModule('node:zlib');
-
 export interface Batch {
   readonly file: string;
   readonly bytes: Uint8Array;
@@ -110,11 +107,12 @@ async function* chunksOf(source: InputSource, stdin: NodeJS.ReadableStream | und
       if (gzipped) gzipped.push(chunk);
       else yield chunk;
     }
-    if (gzipped) yield zlib().gunzipSync(Buffer.concat(gzipped));
+    // zlib is loaded for gzipped input only: a run on plain text never loads it.
+    if (gzipped) yield process.getBuiltinModule('node:zlib').gunzipSync(Buffer.concat(gzipped));
     return;
   }
   if (await isGzip(source.path)) {
-    yield* createReadStream(source.path, { highWaterMark: 1 << 20 }).pipe(zlib().createGunzip({ chunkSize: 1 << 20 })) as AsyncIterable<Buffer>;
+    yield* createReadStream(source.path, { highWaterMark: 1 << 20 }).pipe(process.getBuiltinModule('node:zlib').createGunzip({ chunkSize: 1 << 20 })) as AsyncIterable<Buffer>;
     return;
   }
   yield* fileChunks(source.path);

@@ -112,7 +112,6 @@ const NagSpec: TokenSpec = {
   start_chars_hint: ['$'], line_breaks: false,
 };
 
-
 const GlyphSpec: TokenSpec = {
   name: 'Glyph',
   pattern: {

@@ -59,8 +59,8 @@ interface InkTest {
 const RULING_INK: InkTest = { dip: RULING_DIP, window: RULING_WINDOW };
 const SEPARATOR_INK: InkTest = { dip: SEPARATOR_DIP, window: SEPARATOR_WINDOW };
 
-export interface RulingMatch {
-  readonly layout: SheetLayout;
+/** Why the ruling names a layout: how much of its lines and of its best rival's were found, and the ink between them. */
+export interface RulingEvidence {
   /** Share of the layout's lines found inked. */
   readonly score: number;
   /** The same share for the best layout with other lines. */
@@ -69,6 +69,10 @@ export interface RulingMatch {
   readonly runnerUpLayoutId: string | undefined;
   /** The smallest lead over a rival on the lines where the two differ (1: all of its own inked, none of the rival's). */
   readonly margin: number;
+}
+
+export interface RulingMatch extends RulingEvidence {
+  readonly layout: SheetLayout;
 }
 
 /** A layout tried, and its grid: paper, blocks, clock cells and moves, which a boxed layout shares with a classic one. */

@@ -17,7 +17,7 @@ import type { LocatedSheet, MoveCellPlace, ResultTickPlace } from './located-she
 import type { PageMap } from './page-map.js';
 import type { GrayImage } from './raster.js';
 import { readQr, type QrReading } from './read-qr.js';
-import { layoutByRuling, type RulingMatch } from './layout-by-ruling.js';
+import { layoutByRuling, type RulingEvidence, type RulingMatch } from './layout-by-ruling.js';
 
 export type LocateErrorCode = 'no-sheet' | 'few-markers' | 'unreadable-qr' | 'not-zapis' | 'layout-mismatch';
 
@@ -62,8 +62,7 @@ export function locateSheet(image: GrayImage, page: number): Result<LocatedSheet
     const map = Homography.fit(markerPairs(markers, match.layout.markers));
     if (!map) return fail('layout-mismatch', 'the corner markers do not form a sheet (degenerate positions)');
     return ok({
-      page, image, map, foundBy: 'markers', markersSeen: markers.length, layout: match.layout,
-      layoutFromRuling: { score: match.score, runnerUp: match.runnerUp, runnerUpLayoutId: match.runnerUpLayoutId, margin: match.margin },
+      page, image, map, foundBy: 'markers', markersSeen: markers.length, layout: match.layout, layoutFromRuling: evidenceOf(match),
       cells: moveCells(match.layout), resultTicks: resultTicks(match.layout),
     });
   }
@@ -93,6 +92,11 @@ export function locateSheet(image: GrayImage, page: number): Result<LocatedSheet
     cells: moveCells(layout.value),
     resultTicks: resultTicks(layout.value),
   });
+}
+
+/** The ruling's evidence without the layout it names (a located sheet keeps its layout beside it). */
+function evidenceOf({ layout: _layout, ...evidence }: RulingMatch): RulingEvidence {
+  return evidence;
 }
 
 /** The layout a page's ruling shows, on the papers whose markers fit the ones found (see `markerMapOn`). */

@@ -4,6 +4,7 @@
  * sheet coordinates), however it was found.
  */
 import type { QrPayload, Rect, ResultCode, SheetLayout, Side } from '@zapis/sheet';
+import type { RulingEvidence } from './layout-by-ruling.js';
 import type { PageMap } from './page-map.js';
 import type { GrayImage } from './raster.js';
 import type { RowRegistration } from './row-registration.js';
@@ -62,15 +63,10 @@ export interface LocatedSheet {
   /**
    * Set when the QR code could not be read and the layout was recognised by
    * its printed ruling instead: the share of the layout's line points found
-   * dark, the best other layout's, and the smallest lead over a rival on the lines where the two
+   * dark, the best other layout and its share, and the smallest lead over a rival on the lines where the two
    * differ. The sheet's language and game are then unknown.
    */
-  readonly layoutFromRuling?: {
-    readonly score: number;
-    readonly runnerUp: number;
-    readonly runnerUpLayoutId: string | undefined;
-    readonly margin: number;
-  };
+  readonly layoutFromRuling?: RulingEvidence;
   /** Found with no template: a move grid of two or three blocks recognised by its ruling (first move 1 assumed; its rows then numbered by the printed move numbers, `registration`). */
   readonly gridWithoutTemplate?: boolean;
   /** Foreign sheets: the grid's blocks, left to right, after any shift `registration` applied. */

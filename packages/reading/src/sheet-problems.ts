@@ -1,5 +1,5 @@
 /** What reading a game's sheets found beyond its moves: how each sheet was located, repeats, the ticked result. */
-import type { LocatedSheet, RowRegistration } from '@zapis/ocr';
+import type { RowRegistration, RulingEvidence } from '@zapis/ocr';
 import type { ResultCode } from '@zapis/sheet';
 import type { GameGroup, PageRead } from './group-games.js';
 
@@ -50,7 +50,7 @@ export function locationProblems(pages: readonly PageRead[]): ReadProblem[] {
  * Why the ruling names its layout, in words that stay true when a rival finds more of its own lines (the classic
  * layout of a boxed sheet finds all of its fewer lines): what decides is the ink where the two layouts' lines differ.
  */
-export function rulingEvidence(ruling: NonNullable<LocatedSheet['layoutFromRuling']>): string {
+export function rulingEvidence(ruling: RulingEvidence): string {
   const percent = (share: number): number => Math.round(share * 100);
   const lead = `where their lines differ, at least ${percent(ruling.margin)} points more of this layout's are ink`;
   const rival = ruling.runnerUpLayoutId;
