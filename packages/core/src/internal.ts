@@ -13,6 +13,7 @@ export {
 export { generateCastling, generateLegalMoves, MAX_MOVES, newMoveBuffer, type MoveBuffer } from './movegen.js';
 export { generateMovesTo } from './moves-to.js';
 export { canReachIgnoringChecks } from './reach.js';
+export { attackedSquares } from './attacked-squares.js';
 export { isCheckAfterMove } from './check-after.js';
 export { DISAMBIGUATIONS, disambiguationOf, disambiguationsOf } from './move-description.js';
 export { englishSan } from './english-san.js';

@@ -4,6 +4,7 @@
  * move-prior.ts), the weights fitted on real games (fit-move-prior.ts).
  */
 import { ROLES, squareFile, squareRank, type MoveDescription, type Position, type Role } from '@zapis/core';
+import { attackedSquares } from '@zapis/core/internal';
 
 export const MOVE_FEATURES = [
   'capture', 'recapture', 'check', 'castle', 'queenPromotion', 'underPromotion',
@@ -92,9 +93,9 @@ export function priorPhase(position: Position): number {
 }
 
 /**
- * What stays the same for every move of one position, and whether the opponent attacks a square, asked once per
- * square (the position's moves share squares). The answers are kept in the facts themselves, as two 32-bit halves
- * of the board, so facts of other positions asked in between never disturb them.
+ * What stays the same for every move of one position, and the squares the opponent attacks: found on the first
+ * question, all at once (a position's moves ask about most of the squares they touch), and kept in the facts
+ * themselves, so facts of other positions asked in between never disturb them.
  */
 export class PositionFacts {
   readonly mover: number;
@@ -102,10 +103,7 @@ export class PositionFacts {
   readonly late: boolean;
   readonly endgame: boolean;
   readonly mayCastle: boolean;
-  private askedLow = 0;
-  private askedHigh = 0;
-  private attackedLow = 0;
-  private attackedHigh = 0;
+  private attacked: Int32Array | undefined;
 
   constructor(position: Position) {
     const color = position.turn;
@@ -119,24 +117,13 @@ export class PositionFacts {
 
   /** Whether the opponent attacks `square` in `position` (the position these facts are of, as it stood when made). */
   isAttacked(position: Position, square: number): boolean {
+    let attacked = this.attacked;
+    if (attacked === undefined) {
+      attacked = this.attacked = new Int32Array(2);
+      attackedSquares(position.board, this.mover ^ 1, attacked);
+    }
     // A shift count is taken modulo 32: `1 << square` is the square's bit in its half.
-    const bit = 1 << square;
-    if (square < 32) {
-      if ((this.askedLow & bit) === 0) {
-        this.askedLow |= bit;
-        if (this.attackedBy(position, square)) this.attackedLow |= bit;
-      }
-      return (this.attackedLow & bit) !== 0;
-    }
-    if ((this.askedHigh & bit) === 0) {
-      this.askedHigh |= bit;
-      if (this.attackedBy(position, square)) this.attackedHigh |= bit;
-    }
-    return (this.attackedHigh & bit) !== 0;
-  }
-
-  private attackedBy(position: Position, square: number): boolean {
-    return position.isAttacked(square, this.mover === 0 ? 'black' : 'white');
+    return (attacked[square < 32 ? 0 : 1] & (1 << square)) !== 0;
   }
 }
 
