@@ -2,19 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { readPerftSuite, sharedPath, skipWithoutShared } from '@zapis/testkit';
 import { makeFen, parseFen, squareName } from '../src/index.js';
-import { attackedSquares, generateLegalMoves, newMoveBuffer } from '../src/internal.js';
+import { attackedSquares } from '../src/internal.js';
 import { isSquareAttacked } from '../src/square-attacked.js';
+import { positionsWithin } from './support.js';
 
 const skip = skipWithoutShared();
 
 /** Squares where the two answers differ, in the position of `fen` and every position `depth` plies from it. */
 function compare(fen: string, depth: number): string[] {
-  const parsed = parseFen(fen, { allowExcessMaterial: true });
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const position = parsed.value;
   const failures: string[] = [];
   const map = new Int32Array(2);
-  const check = (): void => {
+  for (const position of positionsWithin(fen, depth)) {
     for (const by of [0, 1]) {
       attackedSquares(position.board, by, map);
       for (let square = 0; square < 64; square++) {
@@ -22,19 +20,7 @@ function compare(fen: string, depth: number): string[] {
         if (fromMap !== isSquareAttacked(position._board, square, by)) failures.push(`${makeFen(position)} ${squareName(square)} by ${by}`);
       }
     }
-  };
-  const walk = (level: number): void => {
-    check();
-    if (level === 0) return;
-    const moves = newMoveBuffer();
-    const count = generateLegalMoves(position, moves);
-    for (let i = 0; i < count; i++) {
-      position.playUnchecked(moves[i]);
-      walk(level - 1);
-      position.undo();
-    }
-  };
-  walk(depth);
+  }
   return failures;
 }
 

@@ -23,3 +23,20 @@ export function playLine(history: GameHistory, line: string): GameHistory {
   }
   return history;
 }
+
+/** The position of `fen` and every position up to `depth` plies after it (copies), in the order a depth-first walk meets them. */
+export function positionsWithin(fen: string, depth: number): Position[] {
+  const parsed = parseFen(fen, { allowExcessMaterial: true });
+  if (!parsed.ok) throw new Error(`bad test FEN (${parsed.error.field}): ${parsed.error.message}`);
+  const found: Position[] = [];
+  const visit = (position: Position, left: number): void => {
+    found.push(position);
+    if (left > 0) for (const move of legalMoves(position)) {
+      const next = position.clone();
+      next.playUnchecked(move);
+      visit(next, left - 1);
+    }
+  };
+  visit(parsed.value, depth);
+  return found;
+}
