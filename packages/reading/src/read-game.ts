@@ -10,6 +10,7 @@ import type { ResultCode } from '@zapis/sheet';
 import { LANGUAGE_CODES, type LanguageCode } from '@zapis/notation';
 import { aloneReadings, cellsByPly, readByEnsemble, type CellsByPly, type ReadCellOnScan } from './cells-on-scan.js';
 import { decoderSheets } from './decoder-sheets.js';
+import { withoutStrayWriting } from './end-of-writing.js';
 import type { GameGroup, PageRead } from './group-games.js';
 import { headerTags, type HeaderTags } from './header-tags.js';
 import { locationProblems, repeatProblems, tickedResult, unusedCellsProblem, type ReadProblem } from './sheet-problems.js';
@@ -49,7 +50,7 @@ export function decodeOtherReading(group: GameGroup, options: SearchOptions): De
 
 export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}): ReadGame {
   const { crossCheck: crossChecking, ...decodeOptions } = options;
-  const byPly = cellsByPly(group);
+  const { byPly, problems: strays } = withoutStrayWriting(cellsByPly(group));
   let aloneByPly: CellsByPly | undefined;
   const alone = (): CellsByPly => (aloneByPly ??= aloneReadings(byPly));
   const crossChecked = crossChecking === true && readByEnsemble(group);
@@ -61,7 +62,7 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
   const shown = crossCheck?.kept === 'alone' ? alone() : byPly;
   const pages = group.players.flatMap((player) => player.pages);
   const ticked = tickedResult(pages);
-  const problems = [...locationProblems(pages), ...repeatProblems(group), ...ticked.problems, ...unusedCells(pages, shown, decoded)];
+  const problems = [...locationProblems(pages), ...repeatProblems(group), ...ticked.problems, ...strays, ...unusedCells(pages, shown, decoded)];
   return {
     group, decoded, drawOffers: drawOffers(group), problems, ...(crossCheck ? { crossCheck } : {}), reviewBy, ...(risks ? { risks } : {}),
     ...headerTags(pages, ticked.result),
@@ -72,8 +73,11 @@ export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}):
 
 function unusedCells(pages: readonly PageRead[], byPly: CellsByPly, decoded: DecodeOutcome): ReadProblem[] {
   if (!decoded.ok) return [];
-  const lastWritten = Math.max(0, ...byPly.map((cells) => Math.max(0, ...cells.keys())));
-  return unusedCellsProblem(pages, lastWritten, decoded.value.moves.length);
+  const decodedPlies = decoded.value.moves.length;
+  // The cells run to the last written one, with the empty cells before it: only the written ones are unexplained.
+  const unexplained = byPly.flatMap((cells) => [...cells.values()].filter(({ cell }) => cell.written && cell.place.ply > decodedPlies)
+    .map(({ cell }) => cell.place.ply));
+  return unusedCellsProblem(pages, unexplained, decodedPlies);
 }
 
 /** The language the game's sheets were printed in, as their QR codes say (one language, and one the decoder knows). */

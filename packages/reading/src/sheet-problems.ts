@@ -6,7 +6,7 @@ import type { GameGroup, PageRead } from './group-games.js';
 /** Kebab-case and stable. */
 export type ReadProblemCode =
   | 'read-grid-without-template' | 'read-layout-from-ruling' | 'read-rows-shifted' | 'read-rows-unconfirmed'
-  | 'read-cells-unused' | 'read-several-results' | 'read-results-differ' | 'read-same-sheet-again';
+  | 'read-cells-unused' | 'read-cells-stray' | 'read-several-results' | 'read-results-differ' | 'read-same-sheet-again';
 
 export interface ReadProblem {
   readonly severity: 'error' | 'warning';
@@ -117,12 +117,14 @@ export function tickedResult(pages: readonly PageRead[]): { result?: ResultCode;
   return { ...(result ? { result } : {}), problems };
 }
 
-/** Written cells past the last move decoded: the game could not explain them. */
-export function unusedCellsProblem(pages: readonly PageRead[], lastWrittenPly: number, decodedPlies: number): ReadProblem[] {
-  if (decodedPlies >= lastWrittenPly) return [];
+/** Written cells past the last move decoded (the ply of each): the game could not explain them. Empty cells among them are not counted. */
+export function unusedCellsProblem(pages: readonly Pick<PageRead, 'file' | 'page'>[], unexplainedPlies: readonly number[], decodedPlies: number): ReadProblem[] {
+  if (unexplainedPlies.length === 0) return [];
   const page = pages[0];
+  const first = Math.min(...unexplainedPlies), last = Math.max(...unexplainedPlies);
+  const where = first === last ? `at ply ${first}` : `from ply ${first} to ply ${last}`;
   return [{
-    severity: 'warning', code: 'read-cells-unused', file: page.file, page: page.page, ply: decodedPlies + 1,
-    message: `${lastWrittenPly - decodedPlies} written cell(s) after ply ${decodedPlies} were not explained by legal moves`,
+    severity: 'warning', code: 'read-cells-unused', file: page.file, page: page.page, ply: first,
+    message: `${unexplainedPlies.length} written cell(s) ${where}, after the last move decoded (ply ${decodedPlies}), were not explained by legal moves`,
   }];
 }

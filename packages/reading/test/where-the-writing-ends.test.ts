@@ -9,6 +9,21 @@ import { loadNodeRecognizer } from '@zapis/ocr/node';
 import { decodeGroup } from '../src/read-game.js';
 import { readGameDiagnostics } from '../src/read-report.js';
 import { readFixture } from './support/read-fixture.js';
+import { LONGEST_GAP } from '../src/end-of-writing.js';
+import type { SheetRead } from '@zapis/ocr';
+
+/**
+ * The sheet as read with cells added after its last move: `empty` empty cells (cut from the sheet's own first cell,
+ * nothing written) and then one with ink, read as the sheet's first cell was.
+ */
+function withInkAfter(read: SheetRead, empty: number): SheetRead {
+  const last = read.cells[read.cells.length - 1].place.ply;
+  const cellAt = (ply: number, written: boolean): SheetRead['cells'][number] => ({
+    ...read.cells[0], written, place: { ...read.cells[0].place, ply, moveNumber: Math.ceil(ply / 2), side: ply % 2 === 1 ? 'white' : 'black' },
+  });
+  const gaps = Array.from({ length: empty }, (_, index) => cellAt(last + 1 + index, false));
+  return { ...read, cells: [...read.cells, ...gaps, cellAt(last + empty + 1, true)] };
+}
 
 describe('a boxed sheet filled up to ply 20 of 120', () => {
   let reader: CtcReader;
@@ -28,6 +43,23 @@ describe('a boxed sheet filled up to ply 20 of 120', () => {
     expect(game.decoded.value.moves.map((move) => move.san)).toEqual(truth.san);
     expect(game.decoded.value.language).toBe('pl');
     expect(game.problems).toEqual([]);
+  });
+
+  it('does not go on past a run of empty cells to a stray mark far down the sheet, and says where the mark is', async () => {
+    const { read, truth } = await readFixture('boxed-pl.png', reader);
+    const stray = truth.san.length + LONGEST_GAP + 2;
+    const game = decodeGroup({ players: [{ name: 'player', pages: [{ file: 'boxed-pl.png', page: 1, read: withInkAfter(read, LONGEST_GAP + 1) }] }] });
+    if (!game.decoded.ok) throw new Error(game.decoded.error.message);
+    expect(game.decoded.value.moves.map((move) => move.san)).toEqual(truth.san);
+    expect(game.problems.map((problem) => [problem.code, problem.ply])).toEqual([['read-cells-stray', stray]]);
+    expect(game.cells(stray)).toEqual([undefined]);
+  });
+
+  it('keeps a mark after no more than LONGEST_GAP empty cells in the game, as gaps and a move to explain', async () => {
+    const { read, truth } = await readFixture('boxed-pl.png', reader);
+    const game = decodeGroup({ players: [{ name: 'player', pages: [{ file: 'boxed-pl.png', page: 1, read: withInkAfter(read, LONGEST_GAP) }] }] });
+    expect(game.problems.map((problem) => problem.code)).not.toContain('read-cells-stray');
+    expect(game.cells(truth.san.length + LONGEST_GAP + 1)).not.toEqual([undefined]);
   });
 
   it('reads an empty cell inside the game as a gap: the move the game needs, reported at that cell', async () => {
