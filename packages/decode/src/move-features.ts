@@ -92,6 +92,9 @@ export function priorPhase(position: Position): number {
   return position.fullmoves <= 12 ? 0 : position.fullmoves > 40 ? 2 : 1;
 }
 
+/** Where `attackedSquares` writes, for PositionFacts to copy from. */
+const attackedScratch = new Int32Array(2);
+
 /**
  * What stays the same for every move of one position, and the squares the opponent attacks: found on the first
  * question, all at once (a position's moves ask about most of the squares they touch), and kept in the facts
@@ -103,7 +106,10 @@ export class PositionFacts {
   readonly late: boolean;
   readonly endgame: boolean;
   readonly mayCastle: boolean;
-  private attacked: Int32Array | undefined;
+  /** The squares the opponent attacks, as two 32-bit halves, once found (`attackedKnown`). */
+  private attackedKnown = false;
+  private attackedLow = 0;
+  private attackedHigh = 0;
 
   constructor(position: Position) {
     const color = position.turn;
@@ -117,13 +123,16 @@ export class PositionFacts {
 
   /** Whether the opponent attacks `square` in `position` (the position these facts are of, as it stood when made). */
   isAttacked(position: Position, square: number): boolean {
-    let attacked = this.attacked;
-    if (attacked === undefined) {
-      attacked = this.attacked = new Int32Array(2);
-      attackedSquares(position.board, this.mover ^ 1, attacked);
+    if (!this.attackedKnown) {
+      // Into one shared scratch, kept as numbers: a search makes facts for thousands of positions, and small typed
+      // arrays are slow to allocate.
+      attackedSquares(position.board, this.mover ^ 1, attackedScratch);
+      this.attackedLow = attackedScratch[0];
+      this.attackedHigh = attackedScratch[1];
+      this.attackedKnown = true;
     }
     // A shift count is taken modulo 32: `1 << square` is the square's bit in its half.
-    return (attacked[square < 32 ? 0 : 1] & (1 << square)) !== 0;
+    return ((square < 32 ? this.attackedLow : this.attackedHigh) & (1 << square)) !== 0;
   }
 }
 

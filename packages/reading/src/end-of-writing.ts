@@ -7,7 +7,7 @@
  * LONGEST_GAP empty cells, and the written cells cut off are reported where they are.
  */
 import type { CellsByPly, ReadCellOnScan } from './cells-on-scan.js';
-import type { ReadProblem } from './sheet-problems.js';
+import { plySpan, type ReadProblem } from './sheet-problems.js';
 
 /** The most empty cells in a row a game keeps as gaps: a whole move (two cells) and one more. */
 export const LONGEST_GAP = 3;
@@ -34,7 +34,7 @@ export function withoutStrayWriting(byPly: CellsByPly): { readonly byPly: Map<nu
     const empty = from - ordered[end - 1].cell.place.ply - 1;
     problems.push({
       severity: 'warning', code: 'read-cells-stray', file: strays[0].where.file, page: strays[0].where.page, ply: from,
-      message: `${strays.length} cell(s) with ink ${from === to ? `at ply ${from}` : `from ply ${from} to ply ${to}`}, after ${empty} empty cells, ` +
+      message: `${strays.length} cell(s) with ink ${plySpan(from, to)}, after ${empty} empty cells, ` +
         `were not read as moves: a game's writing ends before more than ${LONGEST_GAP} empty cells in a row`,
     });
     return new Map(ordered.slice(0, end).map((entry) => [entry.cell.place.ply, entry]));

@@ -45,12 +45,15 @@ export interface ReadGame extends HeaderTags {
  * `OtherReadingDecoder` runs on its side).
  */
 export function decodeOtherReading(group: GameGroup, options: SearchOptions): DecodeOutcome {
-  return searchSheets(decoderSheets(group, aloneReadings(cellsByPly(group))), options);
+  return searchSheets(decoderSheets(group, aloneReadings(gameCells(group).byPly)), options);
 }
+
+/** Each player's cells of the game, by ply, ending where the writing ends (end-of-writing.ts), and what was cut off. */
+const gameCells = (group: GameGroup): ReturnType<typeof withoutStrayWriting> => withoutStrayWriting(cellsByPly(group));
 
 export function decodeGroup(group: GameGroup, options: DecodeGroupOptions = {}): ReadGame {
   const { crossCheck: crossChecking, ...decodeOptions } = options;
-  const { byPly, problems: strays } = withoutStrayWriting(cellsByPly(group));
+  const { byPly, problems: strays } = gameCells(group);
   let aloneByPly: CellsByPly | undefined;
   const alone = (): CellsByPly => (aloneByPly ??= aloneReadings(byPly));
   const crossChecked = crossChecking === true && readByEnsemble(group);

@@ -122,9 +122,11 @@ export function unusedCellsProblem(pages: readonly Pick<PageRead, 'file' | 'page
   if (unexplainedPlies.length === 0) return [];
   const page = pages[0];
   const first = Math.min(...unexplainedPlies), last = Math.max(...unexplainedPlies);
-  const where = first === last ? `at ply ${first}` : `from ply ${first} to ply ${last}`;
   return [{
     severity: 'warning', code: 'read-cells-unused', file: page.file, page: page.page, ply: first,
-    message: `${unexplainedPlies.length} written cell(s) ${where}, after the last move decoded (ply ${decodedPlies}), were not explained by legal moves`,
+    message: `${unexplainedPlies.length} written cell(s) ${plySpan(first, last)}, after the last move decoded (ply ${decodedPlies}), were not explained by legal moves`,
   }];
 }
+
+/** Where cells lie, in words: `at ply 21`, or `from ply 21 to ply 30`. */
+export const plySpan = (first: number, last: number): string => (first === last ? `at ply ${first}` : `from ply ${first} to ply ${last}`);

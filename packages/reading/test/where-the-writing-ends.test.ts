@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CtcReader } from '@zapis/ocr';
 import { loadNodeRecognizer } from '@zapis/ocr/node';
-import { decodeGroup } from '../src/read-game.js';
+import { decodeGroup, decodeOtherReading } from '../src/read-game.js';
 import { readGameDiagnostics } from '../src/read-report.js';
 import { readFixture } from './support/read-fixture.js';
 import { LONGEST_GAP } from '../src/end-of-writing.js';
@@ -48,9 +48,14 @@ describe('a boxed sheet filled up to ply 20 of 120', () => {
   it('does not go on past a run of empty cells to a stray mark far down the sheet, and says where the mark is', async () => {
     const { read, truth } = await readFixture('boxed-pl.png', reader);
     const stray = truth.san.length + LONGEST_GAP + 2;
-    const game = decodeGroup({ players: [{ name: 'player', pages: [{ file: 'boxed-pl.png', page: 1, read: withInkAfter(read, LONGEST_GAP + 1) }] }] });
+    const group = { players: [{ name: 'player', pages: [{ file: 'boxed-pl.png', page: 1, read: withInkAfter(read, LONGEST_GAP + 1) }] }] };
+    const game = decodeGroup(group);
     if (!game.decoded.ok) throw new Error(game.decoded.error.message);
     expect(game.decoded.value.moves.map((move) => move.san)).toEqual(truth.san);
+    // The desk's second decoding (the cross-check's, on its own thread) ends at the same place.
+    const other = decodeOtherReading(group, {});
+    if (!other.ok) throw new Error(other.error.message);
+    expect(other.value.moves.map((move) => move.san)).toEqual(truth.san);
     expect(game.problems.map((problem) => [problem.code, problem.ply])).toEqual([['read-cells-stray', stray]]);
     expect(game.cells(stray)).toEqual([undefined]);
   });
