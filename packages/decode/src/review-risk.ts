@@ -44,11 +44,12 @@ export interface ReviewRiskModel {
 
 /**
  * The share of a game's unconfirmed moves in doubt (on the review list, or disputed by a reader with no other sheet
- * outvoting it) from which the whole game is on the list: three in four. A game doubted that much may hide wrong
- * moves among those the risk leaves off. Set by hand, not fitted: the fitting trial holds no such sheet with a wrong
- * move left off.
+ * outvoting it) from which the whole game is on the list: three in five. A game doubted that much may hide wrong
+ * moves among those the risk leaves off: a hand read so badly that the search decoded another legal game has most
+ * of its moves in doubt, and its wrong moves that no reader objects to look like any right one. Set by hand with
+ * `@zapis/reading`'s `evaluation/review-replay.ts` on development sheets, not fitted.
  */
-export const MOSTLY_IN_DOUBT = 3 / 4;
+export const MOSTLY_IN_DOUBT = 3 / 5;
 
 /**
  * The share of a game's unconfirmed moves that must be on the review list on their own (by risk or a reason that
@@ -181,18 +182,19 @@ export const riskOf = (score: number): number => 1 / (1 + Math.exp(-score));
 
 /**
  * Per move, whether review by risk lists it (reviewByRisk; what an evaluation replays from `zapis read` output).
- * `scores` are the moves' scores by `model`; `onItsOwn` is LISTED_ON_ITS_OWN unless an evaluation replays another rule.
+ * `scores` are the moves' scores by `model`; `onItsOwn` and `mostlyInDoubt` are LISTED_ON_ITS_OWN and MOSTLY_IN_DOUBT
+ * unless an evaluation replays another rule.
  */
 export function reviewListing(
   moves: readonly RiskEvidence[], model: ReviewRiskModel = DEFAULT_REVIEW_RISK, floor = model.floor, scores = reviewRiskScores(moves, model),
-  alsoAlways: readonly string[] = [], onItsOwn = LISTED_ON_ITS_OWN,
+  alsoAlways: readonly string[] = [], onItsOwn = LISTED_ON_ITS_OWN, mostlyInDoubt = MOSTLY_IN_DOUBT,
 ): boolean[] {
   const sent = moves.map((move, index) => move.confirmed !== true && (alwaysReviewed(move, floor, alsoAlways) || scores[index] >= model.threshold));
   // A standing dispute left to the risk still counts as doubt for the whole sheet.
   const inDoubt = moves.filter((move, index) => sent[index] || (move.confirmed !== true && disputeStands(move))).length;
   const open = moves.filter((move) => move.confirmed !== true).length;
   const listedOnItsOwn = sent.filter(Boolean).length;
-  const wholeSheet = open > 0 && inDoubt >= MOSTLY_IN_DOUBT * open && listedOnItsOwn >= onItsOwn * open;
+  const wholeSheet = open > 0 && inDoubt >= mostlyInDoubt * open && listedOnItsOwn >= onItsOwn * open;
   return moves.map((move, index) => move.confirmed !== true && (sent[index] || wholeSheet));
 }
 

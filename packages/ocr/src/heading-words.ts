@@ -13,7 +13,8 @@ const OTHER_HEADINGS = ['Blancas', 'Negras', 'Bianchi', 'Neri', 'Weiss', 'Branca
 /** The log-odds are kept within this: one cell must not outweigh the printed numbers of a block. */
 const MAX_LOG_ODDS = 8;
 
-function spellings(word: string): string[] {
+/** A printed word as a recogniser of Latin letters may spell it: as printed, without diacritics (Białe as Biale, Weiß as Weiss), in capitals and in small letters. */
+export function latinSpellings(word: string): string[] {
   const latin = word.replace(/ß/g, 'ss').replace(/ł/g, 'l').replace(/Ł/g, 'L').normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   return [...new Set([word, latin].flatMap((form) => [form, form.toUpperCase(), form.toLowerCase()]))];
 }
@@ -21,7 +22,7 @@ function spellings(word: string): string[] {
 export const HEADING_WORDS: readonly string[] = [...new Set([
   ...Object.values(SHEET_LABELS).flatMap((labels) => [labels.whiteMoves, labels.blackMoves]),
   ...OTHER_HEADINGS,
-].flatMap(spellings))].filter((word) => /^[A-Za-z]+$/.test(word));
+].flatMap(latinSpellings))].filter((word) => /^[A-Za-z]+$/.test(word));
 
 export interface HeadingEvidence {
   /** log P(heading) − log P(not a heading) for the cell, within ±MAX_LOG_ODDS. */

@@ -14,6 +14,7 @@ export { type ReadCell, type SheetRead, type ReadLocation, readLocatedSheet, rea
 export type { HeaderLine, HeaderRead } from './read-header.js';
 export { HEADER_READER_LETTERS } from './header-text.js';
 export { type RulingEvidence } from './layout-by-ruling.js';
+export { type PrintedWordsLanguage, readPrintedWordsLanguage } from './printed-language.js';
 export { type LocatedSheet, type MoveCellPlace, type ResultTickPlace, type RuledBlock, type ColumnSpan } from './located-sheet.js';
 export type { RowRegistration, BlockRegistration, RegistrationStatus, NumberRead } from './row-registration.js';
 export { registerRows, registrationRefusal } from './register-rows.js';

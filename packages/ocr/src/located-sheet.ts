@@ -7,6 +7,7 @@ import type { QrPayload, Rect, ResultCode, SheetLayout, Side } from '@zapis/shee
 import type { RulingEvidence } from './layout-by-ruling.js';
 import type { PageMap } from './page-map.js';
 import type { GrayImage } from './raster.js';
+import type { PrintedWordsLanguage } from './printed-language.js';
 import type { RowRegistration } from './row-registration.js';
 
 export interface MoveCellPlace {
@@ -67,6 +68,8 @@ export interface LocatedSheet {
    * differ. The sheet's language and game are then unknown.
    */
   readonly layoutFromRuling?: RulingEvidence;
+  /** With the layout recognised by its ruling: the sheet's language, when its printed words (title, headings) say it. */
+  readonly printedWords?: PrintedWordsLanguage;
   /** Found with no template: a move grid of two or three blocks recognised by its ruling (first move 1 assumed; its rows then numbered by the printed move numbers, `registration`). */
   readonly gridWithoutTemplate?: boolean;
   /** Foreign sheets: the grid's blocks, left to right, after any shift `registration` applied. */

@@ -16,6 +16,7 @@ import { findTwoBlockGrid } from './find-two-block-grid.js';
 import type { LocatedSheet } from './located-sheet.js';
 import { pdfPages } from './pdf-pages.js';
 import type { GrayImage } from './raster.js';
+import { readPrintedWordsLanguage } from './printed-language.js';
 import { readLocatedSheet, type SheetRead } from './read-sheet.js';
 import { registerRows, registrationRefusal } from './register-rows.js';
 import type { SheetTemplate } from './template.js';
@@ -74,7 +75,10 @@ export async function readScanPage(file: string, page: number, image: GrayImage,
   const registered = await registerRows(located.sheet, options.reader);
   const refusal = registrationRefusal(registered);
   if (refusal) return { ok: false, file, page, code: 'heading-as-moves', message: refusal };
-  return { ok: true, file, page, read: await readLocatedSheet(registered, options.reader) };
+  // Without its QR code a zapis sheet's language is read from its printed words: the decoder's prior for its letters.
+  const printedWords = registered.layoutFromRuling ? await readPrintedWordsLanguage(registered, options.reader) : undefined;
+  const sheet = printedWords ? { ...registered, printedWords } : registered;
+  return { ok: true, file, page, read: await readLocatedSheet(sheet, options.reader) };
 }
 
 export type PageLocation = { readonly ok: true; readonly sheet: LocatedSheet } | { readonly ok: false; readonly code: ReadFailureCode; readonly message: string };

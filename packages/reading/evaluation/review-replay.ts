@@ -3,7 +3,8 @@
  * what a change to which moves are always listed would do before it is built. Per kind of image: moves right, sent
  * to review, and wrong among the moves left off, with the shipped rules, with the readers' names of each dispute
  * left out (as output before disputes named their readers: every dispute where the readers differ is then listed),
- * and with a game listed whole however few of its moves are listed on their own (as before LISTED_ON_ITS_OWN).
+ * with a game listed whole however few of its moves are listed on their own (as before LISTED_ON_ITS_OWN), and with
+ * a game listed whole from a lower share of its moves in doubt than MOSTLY_IN_DOUBT.
  *
  *   zapis read DIR/*.png DIR/*.jpg --review every-doubt --format json > read.ndjson
  *   pnpm --filter @zapis/reading exec tsx evaluation/review-replay.ts --set DIR --read read.ndjson
@@ -27,7 +28,9 @@ interface JsonMove {
   readonly disputingReaders?: (string[] | null)[];
 }
 interface Tally { moves: number; right: number; sent: number; leftWrong: number; sentRight: number }
-const rules = ['shipped', 'unnamed disputes', 'whole by disputes'] as const;
+/** The whole-sheet rule's share (MOSTLY_IN_DOUBT) replayed lower, by name. */
+const MOSTLY_IN_DOUBT_TRIED: Readonly<Record<string, number>> = { 'whole from 2/3': 2 / 3, 'whole from 3/5': 3 / 5, 'whole from 1/2': 1 / 2 };
+const rules = ['shipped', 'unnamed disputes', 'whole by disputes', ...Object.keys(MOSTLY_IN_DOUBT_TRIED)];
 const tallies = new Map<string, Tally>();
 const tally = (kind: string, rule: string): Tally => {
   const key = `${kind}\t${rule}`;
@@ -52,7 +55,7 @@ for (const line of (await readFile(values.read, 'utf8')).split('\n')) {
       };
     });
     // 'whole by disputes': a game mostly in doubt listed whole however few of its moves are listed on their own.
-    const listed = reviewListing(evidence, undefined, undefined, undefined, alsoAlways, rule === 'whole by disputes' ? 0 : undefined);
+    const listed = reviewListing(evidence, undefined, undefined, undefined, alsoAlways, rule === 'whole by disputes' ? 0 : undefined, MOSTLY_IN_DOUBT_TRIED[rule]);
     const counts = tally(truth.kind, rule);
     game.moves.forEach((move, index) => {
       const right = move.san === truth.san[move.ply - 1];

@@ -7,12 +7,12 @@ import { decodeReadings, type CrossCheckSummary, type DecodeOutcome, type MoveRi
 import type { SearchOptions } from '@zapis/decode';
 import { searchSheets } from '@zapis/decode/internal';
 import type { ResultCode } from '@zapis/sheet';
-import { LANGUAGE_CODES, type LanguageCode } from '@zapis/notation';
 import { aloneReadings, cellsByPly, readByEnsemble, type CellsByPly, type ReadCellOnScan } from './cells-on-scan.js';
 import { decoderSheets } from './decoder-sheets.js';
 import { withoutStrayWriting } from './end-of-writing.js';
 import type { GameGroup, PageRead } from './group-games.js';
 import { headerTags, type HeaderTags } from './header-tags.js';
+import { printedLanguage } from './printed-language.js';
 import { locationProblems, repeatProblems, tickedResult, unusedCellsProblem, type ReadProblem } from './sheet-problems.js';
 
 export interface DecodeGroupOptions extends ReadingsDecodeOptions {
@@ -81,13 +81,6 @@ function unusedCells(pages: readonly PageRead[], byPly: CellsByPly, decoded: Dec
   const unexplained = byPly.flatMap((cells) => [...cells.values()].filter(({ cell }) => cell.written && cell.place.ply > decodedPlies)
     .map(({ cell }) => cell.place.ply));
   return unusedCellsProblem(pages, unexplained, decodedPlies);
-}
-
-/** The language the game's sheets were printed in, as their QR codes say (one language, and one the decoder knows). */
-function printedLanguage(group: GameGroup): LanguageCode | undefined {
-  const printed = new Set(group.players.flatMap((player) => player.pages.map((page) => page.read.located.qr?.lang)).filter((lang) => lang !== undefined));
-  const [only] = printed;
-  return printed.size === 1 ? LANGUAGE_CODES.find((code) => code === only) : undefined;
 }
 
 /** Plies after which a player marked a draw offer, in order. */

@@ -1,5 +1,5 @@
 /** What reading a game's sheets found beyond its moves: how each sheet was located, repeats, the ticked result. */
-import type { RowRegistration, RulingEvidence } from '@zapis/ocr';
+import type { PrintedWordsLanguage, RowRegistration, RulingEvidence } from '@zapis/ocr';
 import type { ResultCode } from '@zapis/sheet';
 import type { GameGroup, PageRead } from './group-games.js';
 
@@ -40,10 +40,17 @@ export function locationProblems(pages: readonly PageRead[]): ReadProblem[] {
     problems.push({
       severity: 'warning', code: 'read-layout-from-ruling', file: page.file, page: page.page,
       message: `the QR code could not be read: layout ${located.layout.layoutId} was recognised by its printed ruling ` +
-        `(${rulingEvidence(ruling)}); event, round and board are unknown`,
+        `(${rulingEvidence(ruling)}); event, round and board are unknown; ${printedWordsSay(located.printedWords)}`,
     });
   }
   return problems;
+}
+
+/** What a sheet's printed words said of its language, in the ruling's warning. */
+function printedWordsSay(words: PrintedWordsLanguage | undefined): string {
+  return words
+    ? `its printed title and headings are in ${words.languages.join(' or ')}, the language its moves are looked for in first`
+    : 'its printed words do not say its language clearly: the moves\' letters alone tell it';
 }
 
 /**

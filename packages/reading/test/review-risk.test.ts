@@ -122,7 +122,7 @@ describe('review by risk', () => {
     // Where the other decoding decodes another move, the same disputes all stay on the list, as they were.
     const standing = reviewByRisk(withDisputes(['disputed', 'readers-differ']));
     for (const ply of plain) expect(standing.moves[ply - 1]).toMatchObject({ review: true, reviewReasons: ['disputed', 'readers-differ'] });
-    // Three in four of the moves disputed, none of them forced, and one in four listed on its own (corrected): the
+    // Three in five of the moves disputed, none of them forced, and one in four listed on its own (corrected): the
     // whole game is on the list all the same.
     const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: Number.POSITIVE_INFINITY, floor: 0 };
     const count = every.moves.length;
@@ -211,7 +211,7 @@ describe('review by risk', () => {
     }
   });
 
-  it('sends the whole game to review when three in four of the moves no person confirmed are on the list', () => {
+  it('sends the whole game to review when three in five of the moves no person confirmed are on the list', () => {
     const every = gameOf(everyDoubt);
     const none: ReviewRiskModel = { ...DEFAULT_REVIEW_RISK, threshold: Number.POSITIVE_INFINITY, floor: 0 };
     const count = every.moves.length;
