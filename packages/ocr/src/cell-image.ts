@@ -39,6 +39,12 @@ const ROW_LINE_SHARE = 0.6;
 const COLUMN_LINE_SHARE = 0.8;
 /** Written: at least this share of the cell's pixels are ink once the lines are gone. */
 const WRITTEN_SHARE = 0.006;
+/**
+ * In a cell with its column's print taken away, a pixel column darker than `STRAIGHT_LINE_LEVEL` over
+ * `STRAIGHT_LINE_SHARE` of the inner height is a printed line left over: a pen stroke is slanted or shorter.
+ */
+const STRAIGHT_LINE_LEVEL = 235;
+const STRAIGHT_LINE_SHARE = 0.7;
 
 export interface CellImage {
   /** The cell as cut, paper white, lines removed (for crops shown to people). */
@@ -106,11 +112,27 @@ export interface BareCell {
 
 export function bareCell(cut: CutOutCell, print: ColumnPrint): BareCell {
   const bare = withoutPrint(cut.smoothFlat, print);
+  whitenStraightLines(bare);
   const inner = innerRegion(bare);
   const dark = darkest(bare, inner);
   if (255 - dark < MIN_CELL_CONTRAST) return { contrast: 255 - dark, inked: false };
   const box = inkBox(bare, inner, (255 + dark) / 2);
   return { contrast: 255 - dark, inked: box.count / (inner.width * inner.height) >= WRITTEN_SHARE && box.height >= bare.height * 0.15 };
+}
+
+/**
+ * A straight up-and-down line through most of a bare cell's height is print its column's ground missed (a character
+ * box's separator cut a pixel off, or darker in this cell than in most), never writing: whitened, in place.
+ */
+function whitenStraightLines(bare: GrayImage): void {
+  const { width, height, data } = bare;
+  const top = Math.round(height * 0.12), bottom = height - top;
+  for (let x = 0; x < width; x += 1) {
+    let dark = 0;
+    for (let y = top; y < bottom; y += 1) if (data[y * width + x] < STRAIGHT_LINE_LEVEL) dark += 1;
+    if (dark < STRAIGHT_LINE_SHARE * (bottom - top)) continue;
+    for (let y = 0; y < height; y += 1) data[y * width + x] = 255;
+  }
 }
 
 const copied = (image: GrayImage): GrayImage => ({ width: image.width, height: image.height, data: image.data.slice() });

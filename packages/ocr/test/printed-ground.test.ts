@@ -15,7 +15,7 @@ const identity = Homography.fit([[0, 0], [400, 0], [400, 100], [0, 100]].map(([x
 const box = { x: 20, y: 20, width: 300, height: 50 };
 
 /** A boxed cell: its outline and six character-box dividers in grey, with `text` written and perhaps a speck of dust. */
-function boxedCell(text: string, font: string, options: { shift?: number; dust?: boolean } = {}): GrayImage {
+function boxedCell(text: string, font: string, options: { shift?: number; dust?: boolean; fullDividers?: boolean; darkDividers?: boolean } = {}): GrayImage {
   const shift = options.shift ?? 0;
   const canvas = createCanvas(box.x * 2 + box.width, box.y * 2 + box.height);
   const context = canvas.getContext('2d');
@@ -26,8 +26,10 @@ function boxedCell(text: string, font: string, options: { shift?: number; dust?:
   context.strokeRect(box.x + shift, box.y + shift, box.width, box.height);
   for (let k = 1; k < 7; k += 1) {
     const x = box.x + shift + (k * box.width) / 7;
+    // Darker: as a phone photo can show the dividers of a few cells, in sharper focus or in shade.
+    if (options.darkDividers) context.strokeStyle = '#3a3a3a';
     context.beginPath();
-    context.moveTo(x, box.y + shift + box.height * 0.35);
+    context.moveTo(x, box.y + shift + (options.fullDividers ? 0 : box.height * 0.35));
     context.lineTo(x, box.y + shift + box.height);
     context.stroke();
   }
@@ -52,6 +54,14 @@ describe('the print of a column of boxed cells', () => {
     // One column: the cells share their left edge and size.
     // Without the column's print, the character boxes pass for writing (judged first: cellImages takes the cuts over).
     expect(cuts.map((cut) => cellImage(cut).written).filter((written, index) => written && texts[index] === '').length).toBeGreaterThan(0);
+    const column = cuts.map((cut, index) => ({ place: { ply: 2 * index + 1, moveNumber: index + 1, side: 'white' as const, rect: box }, cut }));
+    expect(cellImages(column).map((cell) => cell.written)).toEqual(texts.map((text) => text !== ''));
+  });
+
+  it('leaves empty the cells after the last move whose dividers came out darker than the column prints them', async () => {
+    const font = await useFont('caveat');
+    const texts = ['e4', 'Sf3', 'Gb5', '0-0', 'd4', 'c5', 'Hd2', 'Wf1', 'g3', '', '', ''];
+    const cuts = texts.map((text) => cutOutCell(boxedCell(text, font, { fullDividers: true, darkDividers: text === '' }), identity, box));
     const column = cuts.map((cut, index) => ({ place: { ply: 2 * index + 1, moveNumber: index + 1, side: 'white' as const, rect: box }, cut }));
     expect(cellImages(column).map((cell) => cell.written)).toEqual(texts.map((text) => text !== ''));
   });
