@@ -68,7 +68,10 @@ export interface LocatedSheet {
    * differ. The sheet's language and game are then unknown.
    */
   readonly layoutFromRuling?: RulingEvidence;
-  /** With the layout recognised by its ruling: the sheet's language, when its printed words (title, headings) say it. */
+  /**
+   * With nothing else naming the sheet's language (a zapis layout recognised by its ruling, a foreign grid): the
+   * language, when its printed words (a zapis title and headings, a grid's heading row) say it.
+   */
   readonly printedWords?: PrintedWordsLanguage;
   /** Found with no template: a move grid of two or three blocks recognised by its ruling (first move 1 assumed; its rows then numbered by the printed move numbers, `registration`). */
   readonly gridWithoutTemplate?: boolean;

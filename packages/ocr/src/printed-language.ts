@@ -1,9 +1,9 @@
 /**
- * The language a zapis sheet was printed in, read from its printed words when its QR code (which names it) could not
- * be read. The title and the move columns' headings are printed in the sheet's language, at places that are the same
- * in every language; each language's words are scored under what the printed-text network read there, and the
- * languages whose words read clearly best are the sheet's. A sheet whose words settle nothing has no language, never
- * a guess.
+ * The language a sheet was printed in, read from its printed words where nothing else names it: a zapis sheet whose
+ * QR code could not be read prints its title and move columns' headings in its language, at places that are the same
+ * in every language; a foreign sheet's grid prints its headings ("WHITE | BLACK", "Białe | Czarne") over its move
+ * columns. Each language's words are scored under what the printed-text network read there, and the languages whose
+ * words read clearly best are the sheet's. Words that settle nothing name no language, never a guess.
  */
 import { labelsFor, SHEET_LANGUAGES, type Rect, type SheetLabels, type SheetLanguage } from '@zapis/sheet';
 import type { CellReader } from './cell-reader.js';
@@ -35,23 +35,34 @@ export interface PrintedWordsLanguage {
   readonly lead: number;
 }
 
-/** A printed word's place, and which label it prints. */
+/** A printed word's place, and the labels a language prints there (any of them). */
 interface WordSlot {
   readonly rect: Rect;
-  readonly label: (labels: SheetLabels) => string;
+  readonly labels: (labels: SheetLabels) => readonly string[];
 }
 
-/** The title and every block's White and Black headings of the located layout. */
-function wordSlots(located: LocatedSheet): WordSlot[] {
+/** A zapis layout's title and every block's White and Black headings. */
+function layoutSlots(located: LocatedSheet): WordSlot[] {
   const { layout } = located;
   if (!layout) return [];
   const own = labelsFor(layout.language);
   const headings = layout.moveGrid.blocks.flatMap((block) => block.headings.flatMap((heading): WordSlot[] => {
-    if (heading.text === own.whiteMoves) return [{ rect: heading.rect, label: (labels) => labels.whiteMoves }];
-    if (heading.text === own.blackMoves) return [{ rect: heading.rect, label: (labels) => labels.blackMoves }];
+    if (heading.text === own.whiteMoves) return [{ rect: heading.rect, labels: (labels) => [labels.whiteMoves] }];
+    if (heading.text === own.blackMoves) return [{ rect: heading.rect, labels: (labels) => [labels.blackMoves] }];
     return [];
   }));
-  return [{ rect: layout.title.rect, label: (labels) => labels.title }, ...headings];
+  return [{ rect: layout.title.rect, labels: (labels) => [labels.title] }, ...headings];
+}
+
+/**
+ * A foreign grid's heading row over each block's White and Black columns, which club sheets label with the moves'
+ * word or the player's ("White", "Biały").
+ */
+function gridHeadingSlots(located: LocatedSheet): WordSlot[] {
+  return (located.blocks ?? []).flatMap((block) => ([['white', block.white], ['black', block.black]] as const).map(([side, column]): WordSlot => ({
+    rect: { x: column.x, y: block.firstRowTop - block.rowHeight, width: column.width, height: block.rowHeight },
+    labels: (labels) => (side === 'white' ? [labels.whiteMoves, labels.whitePlayer] : [labels.blackMoves, labels.blackPlayer]),
+  })));
 }
 
 /** A printed label as the recogniser may spell it: as latinSpellings, and with its spaces run together (a title's letters are spaced wide). */
@@ -59,14 +70,14 @@ const printedSpellings = (label: string): string[] => [...new Set(latinSpellings
 
 /** The sheet's language as its printed words say, or undefined when they do not say it clearly. */
 export async function readPrintedWordsLanguage(located: LocatedSheet, reader: CellReader): Promise<PrintedWordsLanguage | undefined> {
-  const slots = wordSlots(located).map((slot) => ({ slot, cut: cutPrintedCell(located.image, located.map, slot.rect) })).filter(({ cut }) => cut.inked);
+  const places = located.layout ? layoutSlots(located) : gridHeadingSlots(located);
+  const slots = places.map((slot) => ({ slot, cut: cutPrintedCell(located.image, located.map, slot.rect) })).filter(({ cut }) => cut.inked);
   if (slots.length === 0) return undefined;
   const readings = await reader.readCells(slots.map(({ cut }) => cut.line));
   const scorers = readings.map((reading) => readingScorer(printedTextReading(reading)));
   const evidence = SHEET_LANGUAGES.map((language) => {
     const labels = labelsFor(language);
-    const words = slots.map(({ slot }) => slot.label(labels));
-    const total = scorers.reduce((sum, score, index) => sum + Math.max(...printedSpellings(words[index]).map(score)), 0);
+    const total = scorers.reduce((sum, score, index) => sum + Math.max(...slots[index].slot.labels(labels).flatMap(printedSpellings).map(score)), 0);
     return { language, total };
   }).sort((a, b) => b.total - a.total);
   const best = evidence[0];

@@ -75,8 +75,8 @@ export async function readScanPage(file: string, page: number, image: GrayImage,
   const registered = await registerRows(located.sheet, options.reader);
   const refusal = registrationRefusal(registered);
   if (refusal) return { ok: false, file, page, code: 'heading-as-moves', message: refusal };
-  // Without its QR code a zapis sheet's language is read from its printed words: the decoder's prior for its letters.
-  const printedWords = registered.layoutFromRuling ? await readPrintedWordsLanguage(registered, options.reader) : undefined;
+  // Where no QR code names the sheet's language, its printed words may: the decoder's prior for its letters.
+  const printedWords = registered.layoutFromRuling || registered.blocks ? await readPrintedWordsLanguage(registered, options.reader) : undefined;
   const sheet = printedWords ? { ...registered, printedWords } : registered;
   return { ok: true, file, page, read: await readLocatedSheet(sheet, options.reader) };
 }

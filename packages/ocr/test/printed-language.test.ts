@@ -12,6 +12,9 @@ import type { LocatedSheet } from '../src/located-sheet.js';
 import { loadNodeRecognizer } from '../src/node-recognizer.js';
 import { MIN_PRINTED_LANGUAGE_LEAD, readPrintedWordsLanguage } from '../src/printed-language.js';
 import type { GrayImage } from '../src/raster.js';
+import { locateScanPage } from '../src/read-scan-file.js';
+import { registerRows } from '../src/register-rows.js';
+import { drawForeignGrid, type ForeignGrid } from './support/foreign-grid.js';
 import { renderSheet, type Rendered } from './support/variants.js';
 import { coverWithBlob, seededRandom } from './support/warp.js';
 
@@ -93,6 +96,26 @@ describe('the language a sheet\u2019s printed words say', () => {
       const words = await readPrintedWordsLanguage(locatedWithoutQr(loaded.value), reader);
       expect(words?.languages, name).toEqual([printed.value.qr!.lang]);
     }
+  });
+
+  it('names the language of a foreign grid\u2019s heading words, with the move or the player\u2019s word, and none without a heading', async () => {
+    const grid = (words?: readonly [string, string]): ForeignGrid => ({
+      dpi: 200, blocks: 2, rows: 30, rowHeight: 7, columns: [0.14, 0.43, 0.43], ruling: { grey: 110, width: 2 }, top: 60,
+      ...(words ? { heading: { height: 1, words } } : { headerLines: 3 }),
+    });
+    const said = async (words?: readonly [string, string]) => {
+      const located = locateScanPage(drawForeignGrid(grid(words)), 1);
+      if (!located.ok) throw new Error(located.message);
+      expect(located.sheet.gridWithoutTemplate).toBe(true);
+      return (await readPrintedWordsLanguage(await registerRows(located.sheet, reader), reader))?.languages;
+    };
+    expect(await said(['WHITE', 'BLACK'])).toEqual(['en']);
+    expect(await said(['Białe', 'Czarne'])).toEqual(['pl']);
+    expect(await said(['Weiß', 'Schwarz'])).toEqual(['de']);
+    expect(await said(['Blancas', 'Negras'])).toEqual(['es']);
+    expect(await said(['Biały', 'Czarny'])).toEqual(['pl']);
+    // Header lines above the grid, where a heading would be: no language.
+    expect(await said()).toBeUndefined();
   });
 
   it('says nothing for a sheet whose title and headings are blotted out', async () => {

@@ -18,7 +18,7 @@ export interface ForeignGrid {
   /** Column widths of a block, fractions of it, left to right (the first is the number column). */
   readonly columns: readonly number[];
   /** A heading row on top of every block, its height in move rows; shaded grey when said. */
-  readonly heading?: { readonly height: number; readonly shaded?: boolean };
+  readonly heading?: { readonly height: number; readonly shaded?: boolean; readonly words?: readonly [string, string] };
   /** Grey level and width in pixels of the ruling (the outer frame too). */
   readonly ruling: { readonly grey: number; readonly width: number };
   /** Every `brokenEvery`-th horizontal rule is drawn with gaps in it, as where handwriting hid or broke it. */
@@ -117,8 +117,9 @@ export function drawForeignGrid(grid: ForeignGrid): GrayImage {
     if (grid.heading) {
       const baseline = grid.top + headingHeight * 0.7, size = Math.min(4, headingHeight * 0.5);
       text('No', left + 1, baseline, size);
-      text('WHITE', left + (number + white * 0.3) * width0, baseline, size);
-      text('BLACK', left + (number + white * 1.3) * width0, baseline, size);
+      const [whiteWord, blackWord] = grid.heading.words ?? ['WHITE', 'BLACK'];
+      text(whiteWord, left + (number + white * 0.3) * width0, baseline, size);
+      text(blackWord, left + (number + white * 1.3) * width0, baseline, size);
     }
     for (let row = 0; row < grid.rows; row += 1) {
       text(String(block * grid.rows + row + 1), left + 1.5, rowTop(grid, row) + grid.rowHeight * 0.72, Math.min(3.5, grid.rowHeight * 0.55));
