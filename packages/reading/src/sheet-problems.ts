@@ -1,5 +1,6 @@
 /** What reading a game's sheets found beyond its moves: how each sheet was located, repeats, the ticked result. */
 import type { PrintedWordsLanguage, RowRegistration, RulingEvidence } from '@zapis/ocr';
+import { languageProfile } from '@zapis/notation';
 import type { ResultCode } from '@zapis/sheet';
 import type { GameGroup, PageRead } from './group-games.js';
 
@@ -49,7 +50,7 @@ export function locationProblems(pages: readonly PageRead[]): ReadProblem[] {
 /** What a sheet's printed words said of its language, in the ruling's warning. */
 function printedWordsSay(words: PrintedWordsLanguage | undefined): string {
   return words
-    ? `its printed title and headings are in ${words.languages.join(' or ')}, the language its moves are looked for in first`
+    ? `its printed title and headings are in ${words.languages.map((code) => `${languageProfile(code)?.name ?? code} (${code})`).join(' or ')}, the language its moves are looked for in first`
     : 'its printed words do not say its language clearly: the moves\' letters alone tell it';
 }
 

@@ -51,7 +51,7 @@ describe('the language a game\u2019s sheets were printed in', () => {
 
   it('is said in the warning for a layout recognised by its ruling', () => {
     const said = (words?: PrintedWordsLanguage) => locationProblems(group(withoutQr(words)).players[0].pages).find((problem) => problem.code === 'read-layout-from-ruling')?.message;
-    expect(said({ languages: ['de'], lead: 40 })).toMatch(/its printed title and headings are in de, the language its moves are looked for in first$/);
+    expect(said({ languages: ['de'], lead: 40 })).toMatch(/its printed title and headings are in German \(de\), the language its moves are looked for in first$/);
     expect(said()).toMatch(/its printed words do not say its language clearly: the moves' letters alone tell it$/);
   });
 });
