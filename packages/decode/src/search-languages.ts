@@ -5,7 +5,7 @@
  * know the game's language before the decode ends (a cross-check starting its second reading beside the first) can
  * start with it, and check it after.
  */
-import { languageProfile, type LanguageCode } from '@zapis/notation';
+import { writesMovesAlike, type LanguageCode } from '@zapis/notation';
 import { sheetLanguageCandidates } from './language-candidates.js';
 import type { Sheet } from './readings.js';
 import { sheetsInOneLanguage } from './sheet-languages.js';
@@ -36,8 +36,7 @@ export function searchLanguages(readSheets: readonly Sheet[], options: LanguageC
 /** The printed language searched first, in place of a candidate with the same piece letters (they decode alike). */
 function withPrinted(languages: readonly LanguageCode[], printed: LanguageCode | undefined): LanguageCode[] {
   if (printed === undefined) return [...languages];
-  const letters = (code: LanguageCode): string => Object.values(languageProfile(code)?.letters ?? {}).join(',');
-  return [printed, ...languages.filter((code) => code !== printed && letters(code) !== letters(printed))];
+  return [printed, ...languages.filter((code) => code !== printed && !writesMovesAlike(code, printed))];
 }
 
 /** The language `decodeSheets` searches first (the given one, when given): undefined when there is nothing to decode. */

@@ -11,7 +11,7 @@ export { parsePgn, parseGames, parseSection } from './pgn.js';
 export { readMove } from './move-readings.js';
 export { parseSan, makeSan, type SanError, type SanErrorReason } from './san.js';
 export {
-  LANGUAGE_PROFILES, LANGUAGE_CODES, languageProfile, roleOfLetter, letterOf, letterClashes, type LanguageProfile, type PieceLetters, type LetterClash,
+  LANGUAGE_PROFILES, LANGUAGE_CODES, isLanguageCode, languageProfile, writesMovesAlike, roleOfLetter, letterOf, letterClashes, type LanguageProfile, type PieceLetters, type LetterClash,
 } from './languages.js';
 export { PROBLEM_MESSAGES, type ProblemCode } from './problems.js';
 export { LineIndex } from './line-index.js';

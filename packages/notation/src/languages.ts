@@ -67,6 +67,14 @@ export function languageProfile(code: LanguageCode): LanguageProfile | undefined
   return profileByCode.get(code);
 }
 
+export const isLanguageCode = (code: string): code is LanguageCode => profileByCode.has(code as LanguageCode);
+
+/** Whether two languages write moves in the same piece letters (a game reads the same in either). */
+export function writesMovesAlike(a: LanguageCode, b: LanguageCode): boolean {
+  const first = languageProfile(a), second = languageProfile(b);
+  return first !== undefined && second !== undefined && PIECE_ROLES_WITH_LETTERS.every((role) => first.letters[role] === second.letters[role]);
+}
+
 export const PIECE_ROLES_WITH_LETTERS: readonly Exclude<PieceRole, 'pawn'>[] = ['king', 'queen', 'rook', 'bishop', 'knight'];
 
 /** The role a piece letter has in a language, or undefined when the language does not use it. */

@@ -73,8 +73,8 @@ export async function readPrintedWordsLanguage(located: LocatedSheet, reader: Ce
   const places = located.layout ? layoutSlots(located) : gridHeadingSlots(located);
   const slots = places.map((slot) => ({ slot, cut: cutPrintedCell(located.image, located.map, slot.rect) })).filter(({ cut }) => cut.inked);
   if (slots.length === 0) return undefined;
-  const readings = await reader.readCells(slots.map(({ cut }) => cut.line));
-  const scorers = readings.map((reading) => readingScorer(printedTextReading(reading)));
+  const readings = (await reader.readCells(slots.map(({ cut }) => cut.line))).map(printedTextReading);
+  const scorers = readings.map(readingScorer);
   const evidence = SHEET_LANGUAGES.map((language) => {
     const labels = labelsFor(language);
     const total = scorers.reduce((sum, score, index) => sum + Math.max(...slots[index].slot.labels(labels).flatMap(printedSpellings).map(score)), 0);
@@ -88,7 +88,7 @@ export async function readPrintedWordsLanguage(located: LocatedSheet, reader: Ce
   if (!next || best.total <= UNSPELLABLE) return undefined;
   // What the network itself reads best in each place: the best language's words must be near it, or the places hold
   // something else (a stain, writing over the title) and no language's words are there.
-  const read = readings.reduce((sum, reading, index) => sum + Math.max(scorers[index](''), ...printedTextReading(reading).alternatives.map((alternative) => scorers[index](alternative.text))), 0);
+  const read = readings.reduce((sum, reading, index) => sum + Math.max(scorers[index](''), ...reading.alternatives.map((alternative) => scorers[index](alternative.text))), 0);
   if (read - best.total > MAX_SHORTFALL_PER_WORD * slots.length) return undefined;
   return { languages: alike.map((entry) => entry.language), lead: best.total - next.total };
 }

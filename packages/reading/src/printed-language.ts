@@ -1,7 +1,7 @@
 /**
  * The language a game's sheets were printed in, which the decoder favours for their letters (a prior, not a rule).
  */
-import { LANGUAGE_CODES, languageProfile, type LanguageCode } from '@zapis/notation';
+import { isLanguageCode, writesMovesAlike, type LanguageCode } from '@zapis/notation';
 import type { GameGroup } from './group-games.js';
 
 /**
@@ -15,8 +15,7 @@ export function printedLanguage(group: GameGroup): LanguageCode | undefined {
     .filter((languages) => languages.length > 0);
   const [first, ...others] = allowed;
   if (!first) return undefined;
-  const known = first.filter((code) => others.every((languages) => languages.includes(code)))
-    .flatMap((code) => LANGUAGE_CODES.filter((known) => known === code));
-  const letters = new Set(known.map((code) => Object.values(languageProfile(code)?.letters ?? {}).join(',')));
-  return letters.size === 1 ? known[0] : undefined;
+  const common = first.filter((code) => others.every((languages) => languages.includes(code))).filter(isLanguageCode);
+  const [likely] = common;
+  return likely !== undefined && common.every((code) => writesMovesAlike(code, likely)) ? likely : undefined;
 }
