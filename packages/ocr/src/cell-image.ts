@@ -10,8 +10,9 @@ import { type GrayImage, grayImage } from './raster.js';
 import { sampleRect } from './sample-rect.js';
 import { greyHistogram, percentile, type Region } from './grey-levels.js';
 import { flattenPaper, SMOOTHING_REACH } from './flatten-paper.js';
-import { cropped, inkBox } from './ink-box.js';
+import { inkBox, type InkBox } from './ink-box.js';
 import { withoutPrint, type ColumnPrint } from './printed-ground.js';
+import { unsharp } from './unsharp.js';
 
 /** Cells are cut at this resolution (288 dpi): enough for any scan, cheap enough for many cells. */
 export const CELL_PIXELS_PER_POINT = 4;
@@ -45,6 +46,12 @@ const WRITTEN_SHARE = 0.006;
  */
 const STRAIGHT_LINE_LEVEL = 235;
 const STRAIGHT_LINE_SHARE = 0.7;
+/**
+ * The unsharp mask of what is read: a Gaussian of this spread (in points, about 0.2 mm: a pen stroke's half width)
+ * and this strength. It lifts soft captures and leaves sharp ones nearly as they were.
+ */
+const SHARPEN_SIGMA_POINTS = 0.575;
+const SHARPEN_AMOUNT = 1.2;
 
 export interface CellImage {
   /** The cell as cut, paper white, lines removed (for crops shown to people). */
@@ -98,8 +105,27 @@ export function cellImageOf(cut: CutOutCell, beyondPrint?: boolean): CellImage {
   const cell = stretched(flat, (255 + darkest(flat, inner)) / 2);
   const ink = box.count / (inner.width * inner.height);
   const written = ink >= WRITTEN_SHARE && box.height >= cell.height * 0.15 && beyondPrint !== false;
+  if (!written) return { cell, line: cell, ink, written };
   // The margin gives back the tops and tails of letters that reach past the inner region.
-  return { cell, line: written ? cropped(cell, box, Math.round(Math.max(4, cell.height * 0.14))) : cell, ink, written };
+  return { cell, line: sharpLine(flat, box, Math.round(Math.max(4, cell.height * 0.14)), inner), ink, written };
+}
+
+/**
+ * What the readers read of a written cell: its writing cropped with `margin`, through an unsharp mask, then
+ * stretched by its own darkest strokes. The mask gives back the edges that a soft capture (a blurred JPEG, a phone's
+ * focus) spread, and is mild enough to leave a sharp scan's strokes as they were. Pixels of the inner region outside
+ * the crop count as paper when the darkest strokes are looked for (the crop holds all the cell's ink).
+ */
+function sharpLine(flat: GrayImage, box: Omit<InkBox, 'count'>, margin: number, inner: Region): GrayImage {
+  const x0 = Math.max(0, box.x - margin), y0 = Math.max(0, box.y - margin);
+  const crop = { x: x0, y: y0, width: Math.min(flat.width, box.x + box.width + margin) - x0, height: Math.min(flat.height, box.y + box.height + margin) - y0 };
+  const sharp = unsharp(flat, SHARPEN_SIGMA_POINTS * CELL_PIXELS_PER_POINT, SHARPEN_AMOUNT, crop);
+  const left = Math.max(inner.x, crop.x), right = Math.min(inner.x + inner.width, crop.x + crop.width);
+  const over = Math.max(inner.y, crop.y), under = Math.min(inner.y + inner.height, crop.y + crop.height);
+  const counted = greyHistogram(sharp, { x: left - crop.x, y: over - crop.y, width: Math.max(0, right - left), height: Math.max(0, under - over) });
+  const dark = percentile({ histogram: counted.histogram, count: inner.width * inner.height }, DARK_SHARE);
+  // Never above the faintest writing a cell may hold, so the stretch always has a range.
+  return stretched(sharp, (255 + Math.min(dark, 255 - MIN_CELL_CONTRAST)) / 2);
 }
 
 /** What is left of a cell once its column's print is taken away (printed-ground.ts, at half resolution). */

@@ -16,7 +16,7 @@ import {
 } from '@zapis/decode/internal';
 import type { SheetRead } from '@zapis/ocr';
 import { ensembleNetworks } from '@zapis/ocr';
-import { readFixture, type FixtureTruth } from './support/read-fixture.js';
+import { readFixture, SOFT_SCANS, type FixtureTruth } from './support/read-fixture.js';
 
 const groupOf = (read: SheetRead) => ({ players: [{ name: 'white', pages: [{ file: 'phone.jpg', page: 1, read }] }] });
 
@@ -187,10 +187,10 @@ describe('review by risk', () => {
   });
 
   it('sends every difference between the readers to review when PP-OCR alone\u2019s reading was kept (a game the model was not fitted on)', async () => {
-    // The JPEG fixture keeps PP-OCR alone's reading, and the ensemble decodes four of its moves otherwise; the model
-    // would leave two of those off the list (risk 0.11, under its threshold), and both are wrong.
-    const jpeg = await readFixture('jpeg150.jpg', reader);
-    const group = { players: [{ name: 'white', pages: [{ file: 'jpeg150.jpg', page: 1, read: jpeg.read }] }] };
+    // This soft JPEG (fixtures/soft-scans) keeps PP-OCR alone's reading, and the ensemble decodes three of its moves
+    // otherwise.
+    const jpeg = await readFixture('soft-alone.jpg', reader, SOFT_SCANS);
+    const group = { players: [{ name: 'white', pages: [{ file: 'soft-alone.jpg', page: 1, read: jpeg.read }] }] };
     const [risk, every] = [decodeGroup(group, { crossCheck: true }), decodeGroup(group, { crossCheck: true, review: 'every-doubt' })];
     expect(risk.crossCheck?.kept).toBe('alone');
     const differing = gameOf(every).moves.filter((move) => move.reviewReasons.includes('readers-differ')).map((move) => move.ply);
