@@ -10,7 +10,7 @@ import { type GrayImage, grayImage } from './raster.js';
 import { sampleRect } from './sample-rect.js';
 import { greyHistogram, percentile, type Region } from './grey-levels.js';
 import { flattenPaper, SMOOTHING_REACH } from './flatten-paper.js';
-import { inkBox, type InkBox } from './ink-box.js';
+import { inkBox, withMargin, type InkBox } from './ink-box.js';
 import { withoutPrint, type ColumnPrint } from './printed-ground.js';
 import { unsharp } from './unsharp.js';
 
@@ -117,8 +117,7 @@ export function cellImageOf(cut: CutOutCell, beyondPrint?: boolean): CellImage {
  * the crop count as paper when the darkest strokes are looked for (the crop holds all the cell's ink).
  */
 function sharpLine(flat: GrayImage, box: Omit<InkBox, 'count'>, margin: number, inner: Region): GrayImage {
-  const x0 = Math.max(0, box.x - margin), y0 = Math.max(0, box.y - margin);
-  const crop = { x: x0, y: y0, width: Math.min(flat.width, box.x + box.width + margin) - x0, height: Math.min(flat.height, box.y + box.height + margin) - y0 };
+  const crop = withMargin(flat, box, margin);
   const sharp = unsharp(flat, SHARPEN_SIGMA_POINTS * CELL_PIXELS_PER_POINT, SHARPEN_AMOUNT, crop);
   const left = Math.max(inner.x, crop.x), right = Math.min(inner.x + inner.width, crop.x + crop.width);
   const over = Math.max(inner.y, crop.y), under = Math.min(inner.y + inner.height, crop.y + crop.height);

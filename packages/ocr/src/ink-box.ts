@@ -31,11 +31,19 @@ export function inkBox(image: GrayImage, region: Region, level: number): InkBox 
   return { x: left, y: top, width: right - left + 1, height: bottom - top + 1, count };
 }
 
+/** The box with `margin` pixels around it, kept within the image. */
+export function withMargin(image: GrayImage, box: Omit<InkBox, 'count'>, margin: number): Region {
+  const x = Math.max(0, box.x - margin), y = Math.max(0, box.y - margin);
+  return { x, y, width: Math.min(image.width, box.x + box.width + margin) - x, height: Math.min(image.height, box.y + box.height + margin) - y };
+}
+
 /** The box cut out of the image with `margin` pixels around it (within the image). */
 export function cropped(image: GrayImage, box: Omit<InkBox, 'count'>, margin: number): GrayImage {
-  const x0 = Math.max(0, box.x - margin), y0 = Math.max(0, box.y - margin);
-  const x1 = Math.min(image.width, box.x + box.width + margin), y1 = Math.min(image.height, box.y + box.height + margin);
-  const out = grayImage(x1 - x0, y1 - y0);
-  for (let y = y0; y < y1; y += 1) out.data.set(image.data.subarray(y * image.width + x0, y * image.width + x1), (y - y0) * out.width);
+  const region = withMargin(image, box, margin);
+  const out = grayImage(region.width, region.height);
+  for (let y = 0; y < region.height; y += 1) {
+    const from = (region.y + y) * image.width + region.x;
+    out.data.set(image.data.subarray(from, from + region.width), y * out.width);
+  }
   return out;
 }
