@@ -9,6 +9,9 @@
  *   pnpm --filter @zapis/ocr generate-evaluation --set report --seed 5 --games 36 --kinds jpeg150,phone --out DIR
  *   pnpm --filter @zapis/reading exec tsx evaluation/search-errors.ts --set DIR [--kinds jpeg150,phone] [--deep]
  *
+ * DIR is a set of either generator (its truth files, output-truth.ts): @zapis/ocr's or the independent one's
+ * (evaluation/independent). Every kind of image in it is scored unless `--kinds` names some.
+ *
  * `--deep` decodes with the deep search (`DecodeOptions.deepSearch`), as `zapis read` does by default; without it, as `--no-deep`.
  *
  * Prints one line per sheet with a wrong move, then per kind: the wrong moves on sheets the search lost and on
@@ -20,24 +23,29 @@ import { parseArgs } from 'node:util';
 import { readScanFile } from '@zapis/ocr';
 import { decodeGroup, groupGames, type PageRead } from '../src/index.js';
 import { loadImageFast, loadReader } from '@zapis/ocr/node';
-import type { SheetTruth } from './sheet-truth.js';
+import { loadTruths } from './output-truth.js';
 
-const { values } = parseArgs({ options: { set: { type: 'string' }, kinds: { type: 'string', default: 'scan200,jpeg150,phone,prefilled' }, deep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { set: { type: 'string' }, kinds: { type: 'string' }, deep: { type: 'boolean', default: false } } });
 if (values.set === undefined) {
   console.error('usage: search-errors.ts --set DIR [--kinds jpeg150,phone] [--deep]');
   process.exit(2);
 }
 const folder = resolve(values.set);
-const kinds = values.kinds.split(',');
-const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as { sheets: string[] };
+// Every truth file of the folder, in either generator's format (output-truth.ts); all kinds unless some are named.
+const truths = loadTruths(folder);
+if (truths.length === 0) {
+  console.error(`no truth files in ${values.set}`);
+  process.exit(2);
+}
+const kinds = values.kinds?.split(',') ?? [...new Set(truths.map((truth) => truth.kind))];
 const reader = await loadReader('auto');
 
 interface KindTally { sheets: number; plies: number; wrong: number; searchSheets: number; searchWrong: number; modelSheets: number; modelWrong: number; unplayable: number }
 const tallies = new Map<string, KindTally>();
 
-for (const id of manifest.sheets) {
-  const truth = JSON.parse(readFileSync(join(folder, `${id}.json`), 'utf8')) as SheetTruth;
+for (const truth of truths) {
   if (!kinds.includes(truth.kind)) continue;
+  const id = truth.file.replace(/\.\w+$/u, '');
   const tally = tallies.get(truth.kind) ?? { sheets: 0, plies: 0, wrong: 0, searchSheets: 0, searchWrong: 0, modelSheets: 0, modelWrong: 0, unplayable: 0 };
   tallies.set(truth.kind, tally);
   tally.sheets += 1;
