@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { browserMissing, gameSettled, openApp, REPOSITORY, roundGrouped } from '../test/browser.js';
+import { browserMissing, gameSettled, openApp, REPOSITORY, roundGrouped, typeTrueMoveWhileDeepSearching } from '../test/browser.js';
 import { DIST, serveDist } from '../test/serve-dist.js';
 
 const missing = browserMissing();
@@ -131,20 +131,11 @@ async function correctionWhileDeepSearching(): Promise<{ times: number[]; ahead:
   const { page } = app;
   const truth = (JSON.parse(readFileSync(join(scans, 'jpeg150.json'), 'utf8')) as { san: string[] }).san;
   await page.setInputFiles('[data-testid=file-input]', join(scans, 'jpeg150.jpg'));
-  await page.waitForSelector('[data-testid=game][data-decoding=false][data-deep=searching] [data-testid=move-list] li[data-ply]', { timeout: 240_000 });
-  const flagged = await page.locator('[data-testid=move-list] li[data-review=true]')
-    .evaluateAll((items) => items.map((item) => [Number(item.getAttribute('data-ply')), item.getAttribute('data-san') ?? ''] as const));
-  const [ply] = flagged.find(([at, san]) => san !== truth[at - 1]) ?? flagged[0];
-  await page.click(`[data-testid=move-list] li[data-ply="${ply}"] button`);
-  await page.waitForSelector(`[data-testid=move-detail][data-ply="${ply}"]`);
-  await page.fill('[data-testid=typed-move]', truth[ply - 1]);
-  await page.press('[data-testid=typed-move]', 'Enter');
-  await page.waitForSelector(`[data-testid=move-list] li[data-ply="${ply}"][data-confirmed=true]`);
-  const searching = (await page.getAttribute('[data-testid=game]', 'data-deep')) === 'searching';
+  const { deep } = await typeTrueMoveWhileDeepSearching(page, truth);
   const times = await page.evaluate(() => (window as unknown as { zapisCorrectionTimes?: number[] }).zapisCorrectionTimes ?? []);
   const ahead = (await decodedAhead(page)).slice(-times.length);
   await app.close();
-  return { times, ahead, searching };
+  return { times, ahead, searching: deep === 'searching' };
 }
 const { times: deepSearchCorrections, ahead: deepSearchAhead, searching: stillSearching } = await correctionWhileDeepSearching();
 

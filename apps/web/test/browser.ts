@@ -125,3 +125,22 @@ export async function pasteGame(page: Page, text: string): Promise<void> {
 
 /** The move list's item of `ply`. */
 export const moveItem = (page: Page, ply: number) => page.locator(`[data-testid=move-list] li[data-ply="${ply}"]`);
+
+/**
+ * Once the selected sheet's narrow game is shown, its deep search still running, types the true move (`truth`, SAN
+ * by ply) of the first flagged move the narrow search has wrong (else of the first flagged move) and waits until it
+ * is confirmed. Returns that ply and the game's `data-deep` when the confirmation was shown ('searching': the
+ * correction did not wait for the deep search).
+ */
+export async function typeTrueMoveWhileDeepSearching(page: Page, truth: readonly string[]): Promise<{ ply: number; deep: string | null }> {
+  await page.waitForSelector('[data-testid=game][data-decoding=false][data-deep=searching] [data-testid=move-list] li[data-ply]', { timeout: 240_000 });
+  const flagged = await page.locator('[data-testid=move-list] li[data-review=true]')
+    .evaluateAll((items) => items.map((item) => [Number(item.getAttribute('data-ply')), item.getAttribute('data-san') ?? ''] as const));
+  const [ply] = flagged.find(([at, san]) => san !== truth[at - 1]) ?? flagged[0];
+  await moveItem(page, ply).locator('button').click();
+  await page.waitForSelector(`[data-testid=move-detail][data-ply="${ply}"]`);
+  await page.fill('[data-testid=typed-move]', truth[ply - 1]);
+  await page.press('[data-testid=typed-move]', 'Enter');
+  await page.waitForSelector(`[data-testid=move-list] li[data-ply="${ply}"][data-confirmed=true]`);
+  return { ply, deep: await page.getAttribute('[data-testid=game]', 'data-deep') };
+}

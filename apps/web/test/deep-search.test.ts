@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserMissing, deskReady, moveItem, openApp, REPOSITORY, roundGrouped, type AppSession } from './browser.js';
+import { browserMissing, deskReady, moveItem, openApp, REPOSITORY, roundGrouped, typeTrueMoveWhileDeepSearching, type AppSession } from './browser.js';
 
 const missing = browserMissing();
 if (missing) console.warn(`apps/web: ${missing}`);
@@ -131,17 +131,10 @@ describe.skipIf(missing !== undefined)('the desk reads as zapis read does', () =
   it('confirms a move while the deep search runs, and keeps it confirmed in the game the search gives', async () => {
     const { page } = app;
     const truth = (JSON.parse(readFileSync(join(scans, 'jpeg150.json'), 'utf8')) as { san: string[] }).san;
-    await page.setInputFiles('[data-testid=file-input]', join(scans, 'jpeg150.jpg'));
-    const first = await firstAnswer(page);
-    // A move the narrow search has wrong, corrected by the person: the right move typed.
-    const ply = first.review.find((flagged) => first.san[flagged - 1] !== truth[flagged - 1]) ?? first.review[0];
     const correctionsBefore = await page.evaluate(() => (window as unknown as { zapisCorrectionTimes?: number[] }).zapisCorrectionTimes?.length ?? 0);
-    await moveItem(page, ply).locator('button').click();
-    await page.waitForSelector(`[data-testid=move-detail][data-ply="${ply}"]`);
-    await page.fill('[data-testid=typed-move]', truth[ply - 1]);
-    await page.press('[data-testid=typed-move]', 'Enter');
-    await page.waitForSelector(`[data-testid=move-list] li[data-ply="${ply}"][data-confirmed=true]`);
-    const stillSearching = await page.getAttribute('[data-testid=game]', 'data-deep');
+    await page.setInputFiles('[data-testid=file-input]', join(scans, 'jpeg150.jpg'));
+    // A move the narrow search has wrong, corrected by the person: the right move typed.
+    const { ply, deep: stillSearching } = await typeTrueMoveWhileDeepSearching(page, truth);
     await deepSearchDone(page);
     const corrections = (await page.evaluate(() => (window as unknown as { zapisCorrectionTimes?: number[] }).zapisCorrectionTimes ?? [])).slice(correctionsBefore);
     const worker = await page.evaluate(() => {
