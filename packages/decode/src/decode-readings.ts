@@ -45,6 +45,8 @@ export interface ReadingsDecodeOptions {
   readonly reuse?: SearchCache;
   /** Decodes the second reading on another thread beside the first (the desk's second core). */
   readonly otherReading?: OtherReadingDecoder;
+  /** Hears of every search of the first reading's decode (`SearchOptions.onSearch`; evaluation tools). */
+  readonly onSearch?: SearchOptions['onSearch'];
 }
 
 /**
@@ -95,9 +97,10 @@ function planOf(options: ReadingsDecodeOptions, crossChecked: boolean): Plan {
   const reuse = given.reuse ?? new SearchCache();
   const first: SearchOptions = { adaptToSheet: false, ...given, reuse, ...(narrowFirst ? { widenForConfirmed: false } : {}) };
   const second = (language: LanguageCode | undefined): SearchOptions => {
-    const { reuse: _firstReuse, deepSearch: _deepSearch, ...rest } = first;
     // The second reading shares the first's positions and keeps its own searches: searched deep, it goes on from its
     // narrow search. A noisy reader's surprises are misreadings: going back over them only slows every correction down.
+    // It does not carry the observer: its options may travel to another thread (`OtherReadingDecoder`).
+    const { reuse: _firstReuse, deepSearch: _deepSearch, onSearch: _onSearch, ...rest } = first;
     return { ...rest, ...(language !== undefined ? { language } : {}), backtrack: false, reuse: reuse.forOtherReadings() };
   };
   return { first, second, narrowFirst };

@@ -111,6 +111,19 @@ export interface SearchOptions extends DecodeOptions {
    * surprises are misreadings, not a game the beam dropped: there it costs most of the search and changes nothing.
    */
   readonly backtrack?: boolean;
+  /**
+   * Hears of every search the decode runs, with its lattice (evaluation tools: where the true game left the beam). The
+   * decode is the same with it or without it; the lattice is the search's own and must not be changed.
+   */
+  readonly onSearch?: (search: SearchSeen) => void;
+}
+
+/** One search of a decode: the beam it ran with, the letters it read the cells in, and the lattice it made. */
+export interface SearchSeen {
+  /** narrow: the first search; wide: a game that looked lost; deep: a sheet read badly; rescue: a confirmed move no narrower beam plays. */
+  readonly beam: 'narrow' | 'wide' | 'deep' | 'rescue';
+  readonly language: LanguageCode;
+  readonly lattice: Lattice;
 }
 
 export type { Rival } from './rival.js';
@@ -486,6 +499,7 @@ function searchRun(setup: SearchSetup, language: LanguageCode, channel: NoisyCha
       ...(options.layoutSize !== undefined ? { layoutSize: options.layoutSize } : {}),
     }),
   });
+  options.onSearch?.({ beam: beam === undefined ? 'narrow' : beam === WIDE_BEAM ? 'wide' : beam === DEEP_BEAM ? 'deep' : 'rescue', language, lattice });
   return { language, lattice, channel, channelScale, prepared, spelling };
 }
 

@@ -2,7 +2,8 @@
  * @zapis/decode/internal: what the project's own tools use beyond the public API — the search's settings, the
  * review model's parts, and fitting the channel and move prior from data. Not a stable API.
  */
-export { searchSheets, channelOf } from './decode.js';
+export { searchSheets, channelOf, type SearchSeen } from './decode.js';
+export type { Lattice, LatticeEdge, LatticeNode } from './search.js';
 export { crossCheck, keptReading, type CrossChecked } from './cross-check.js';
 export {
   type ReviewRiskModel, type RiskEvidence, type SheetEvidence, CROSS_CHECK_READER, DEFAULT_REVIEW_RISK, MOSTLY_IN_DOUBT, LISTED_ON_ITS_OWN,

@@ -1,6 +1,8 @@
 /** The wider second search when a move of the decoded game fits its cells far worse than moves could. */
 import { describe, expect, it } from 'vitest';
 import { decodedMoves } from './decoded-moves.js';
+import { parseTranscription } from '../src/transcription.js';
+import { searchSheets, type SearchSeen } from '../src/internal.js';
 
 /**
  * A Polish sheet from the tuning slice at 5% noise (its 73rd game). The first search keeps `Wg8`
@@ -37,6 +39,23 @@ describe('a game the first search lost', () => {
     expect(wrong.length).toBeLessThanOrEqual(1);
     expect(moves[31].san).toBe('Rf8');
     expect(moves[71].san).toBe('Rxe4');
+  });
+
+  it('lets an observer see both searches, the wider one likelier, and decodes the same game with it as without', () => {
+    const [{ sheet }] = parseTranscription(NOISY);
+    const heard: SearchSeen[] = [];
+    const observed = searchSheets(sheet, { language: 'pl', onSearch: (search) => heard.push(search) });
+    const unobserved = searchSheets(sheet, { language: 'pl' });
+    expect(heard.map((search) => search.beam)).toEqual(['narrow', 'wide']);
+    expect(heard.every((search) => search.language === 'pl')).toBe(true);
+    const [narrow, wide] = heard;
+    expect(wide.lattice.bestScore).toBeGreaterThan(narrow.lattice.bestScore);
+    // The wide lattice is the one the game was built from: its best path plays the moves decoded.
+    const path: string[] = [];
+    for (let node = wide.lattice.bestFinal; node?.bestEdge; node = node.bestEdge.from) path.unshift(node.bestEdge.candidate.san);
+    if (!observed.ok || !unobserved.ok) throw new Error('the sheet must decode');
+    expect(path).toEqual(observed.value.moves.map((move) => move.san));
+    expect(observed.value.moves.map((move) => [move.san, move.confidence])).toEqual(unobserved.value.moves.map((move) => [move.san, move.confidence]));
   });
 });
 
