@@ -11,6 +11,7 @@ shipped one exactly (the script checks it), and in training mode, where a batch'
 it starts close to it instead of from an arbitrary point.
 """
 import argparse
+import glob
 import importlib.util
 import os
 import struct
@@ -109,12 +110,19 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--cells", type=int, default=4096)
     args = parser.parse_args()
+    if not os.path.isfile(args.onnx):
+        raise SystemExit(f"checkpoint-from-onnx: no such file: {args.onnx}")
+    if not glob.glob(os.path.join(args.data, "cells-*.bin")):
+        raise SystemExit(f"checkpoint-from-onnx: no cells-*.bin shards in {args.data} (make-dataset.ts writes them)")
     train = load_train_module()
     net = train.Crnn(len(train.SYMBOLS) + 1)
     net.eval()
     convs = [m for m in net.modules() if isinstance(m, (torch.nn.Conv2d, torch.nn.Conv1d))]
     norms = [m for m in net.modules() if isinstance(m, (torch.nn.BatchNorm2d, torch.nn.BatchNorm1d))]
-    fused = onnx_convolutions(args.onnx)
+    try:
+        fused = onnx_convolutions(args.onnx)
+    except (ValueError, IndexError, StopIteration, KeyError, UnicodeDecodeError) as error:
+        raise SystemExit(f"checkpoint-from-onnx: {args.onnx} is not an ONNX model this script can read ({error!r})")
     if len(fused) != len(convs) or len(norms) != len(convs) - 1:
         raise SystemExit(f"{args.onnx} has {len(fused)} convolutions; the network in train.py has {len(convs)}")
     # First every normalisation as the identity plus the folded bias: the network is then the exported one.
@@ -142,7 +150,6 @@ def main():
     hooks = []
     for index, conv in enumerate(convs[:-1]):
         def record(_module, _inputs, output, index=index):
-            dims = [0, 2, 3] if output.dim() == 4 else [0, 2]
             values = output.detach().transpose(0, 1).reshape(output.shape[1], -1)
             part = (values.shape[1], values.sum(1), (values * values).sum(1))
             sums[index] = part if sums[index] is None else tuple(a + b for a, b in zip(sums[index], part))

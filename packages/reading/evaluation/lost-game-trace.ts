@@ -12,14 +12,13 @@
  * (`ind-jpeg-012`). Sheets whose decoded game is right are said to be so. `search-errors.ts` tells which sheets
  * the search lost.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readScanFile } from '@zapis/ocr';
-import { loadImageFast, loadReader } from '@zapis/ocr/node';
+import { loadReader } from '@zapis/ocr/node';
 import type { LatticeNode, SearchSeen } from '@zapis/decode/internal';
-import { decodeGroup, groupGames, type PageRead } from '../src/index.js';
+import { decodeGroup } from '../src/index.js';
 import { loadTruths } from './output-truth.js';
+import { readTruthSheet } from './truth-sheet.js';
 
 const { values, positionals } = parseArgs({ options: { set: { type: 'string' }, 'no-deep': { type: 'boolean', default: false } }, allowPositionals: true });
 if (values.set === undefined || positionals.length === 0) {
@@ -78,11 +77,7 @@ function doubtsOf(nodes: readonly LatticeNode[]): string {
 
 const reader = await loadReader('auto');
 for (const truth of truths) {
-  const pages: PageRead[] = [];
-  for await (const outcome of readScanFile(truth.file, new Uint8Array(readFileSync(join(folder, truth.file))), { reader, decodeImage: loadImageFast })) {
-    if (outcome.ok) pages.push({ file: outcome.file, page: outcome.page, read: outcome.read });
-  }
-  const [group] = groupGames(pages);
+  const group = await readTruthSheet(folder, truth, reader);
   const searches: SearchSeen[] = [];
   const decoded = group ? decodeGroup(group, { deepSearch: !values['no-deep'], onSearch: (search) => searches.push(search) }).decoded : undefined;
   if (!group || !decoded?.ok) {

@@ -2,7 +2,7 @@
  * The truth files a whole-output score compares with: the independent generator's (`zapis-independent-truth`, with
  * each ply's cell on the image) and the first generator's (`zapis-eval-truth`, moves only).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Quad } from './independent/truth.js';
 
@@ -26,8 +26,9 @@ export function truthOf(value: unknown): ScoredTruth | undefined {
   return { file: value.file, kind: value.kind, san: value.san, ...(cells ? { cells } : {}) };
 }
 
-/** Every truth file in `folder`, in name order. */
+/** Every truth file in `folder`, in name order (none when it is not a folder: the scripts then say so). */
 export function loadTruths(folder: string): ScoredTruth[] {
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return [];
   return readdirSync(folder)
     .filter((name) => name.endsWith('.json') && name !== 'manifest.json')
     .sort()

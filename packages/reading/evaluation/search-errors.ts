@@ -17,13 +17,12 @@
  * Prints one line per sheet with a wrong move, then per kind: the wrong moves on sheets the search lost and on
  * sheets the model got wrong.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readScanFile } from '@zapis/ocr';
-import { decodeGroup, groupGames, type PageRead } from '../src/index.js';
-import { loadImageFast, loadReader } from '@zapis/ocr/node';
+import { decodeGroup } from '../src/index.js';
+import { loadReader } from '@zapis/ocr/node';
 import { loadTruths } from './output-truth.js';
+import { readTruthSheet } from './truth-sheet.js';
 
 const { values } = parseArgs({ options: { set: { type: 'string' }, kinds: { type: 'string' }, deep: { type: 'boolean', default: false } } });
 if (values.set === undefined) {
@@ -50,11 +49,7 @@ for (const truth of truths) {
   tallies.set(truth.kind, tally);
   tally.sheets += 1;
   tally.plies += truth.san.length;
-  const pages: PageRead[] = [];
-  for await (const outcome of readScanFile(truth.file, new Uint8Array(readFileSync(join(folder, truth.file))), { reader, decodeImage: loadImageFast })) {
-    if (outcome.ok) pages.push({ file: outcome.file, page: outcome.page, read: outcome.read });
-  }
-  const [group] = groupGames(pages);
+  const group = await readTruthSheet(folder, truth, reader);
   const asRead = group ? decodeGroup(group, { deepSearch: values.deep }).decoded : undefined;
   if (!group || !asRead?.ok) {
     console.log(`${id}: not decoded (${asRead && !asRead.ok ? asRead.error.message : 'no sheet found'})`);
